@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { PRODUCT_NAME, VISIT_ID_HEADER } from '@velora/shared';
+import type { AppDeps } from './app-deps';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { spaPlugin } from './plugins/spa';
+import { visitIdPlugin } from './plugins/visit-id';
+import { authRoutes } from './modules/auth/auth.routes';
+import { docsRoutes } from './modules/docs/docs.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { createSessionsService } from './modules/sessions/sessions.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { videosRoutes } from './modules/videos/videos.routes';
+import { visitsRoutes } from './modules/visits/visits.routes';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST = path.resolve(here, '../../web/dist');
+
+export interface BuildAppOptions {
+  logger?: boolean | object;
+  webDist?: string;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: deps.config.trustProxy,
+    // Ids in logs, never in responses.
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Every call the single-page app makes (SPEC §7).' },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(visitIdPlugin);
+  await app.register(authPlugin, { sessions: createSessionsService(deps.db, deps.now), now: () => deps.now().getTime() });
+
+  // The client reads the visit id from any response and sends it back (SPEC §7).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.visitId && !reply.hasHeader(VISIT_ID_HEADER)) void reply.header(VISIT_ID_HEADER, request.visitId);
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(docsRoutes);
+      await api.register(visitsRoutes, deps);
+      await api.register(authRoutes, deps);
+      await api.register(usersRoutes, deps);
+      await api.register(videosRoutes, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(spaPlugin, { webDist: options.webDist ?? WEB_DIST, mediaDir: path.join(deps.config.dataDir, 'media') });
+  return app;
+}

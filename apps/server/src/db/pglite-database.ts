@@ -1,0 +1,38 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Database, Queryable } from './database';
+
+// PGlite is single-connection: every statement and transaction goes through one queue.
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(fn, fn);
+    this.tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+}
+
+const parsers = {
+  [types.INT8]: (v: string) => Number(v),
+  [types.NUMERIC]: (v: string) => Number(v),
+};
+
+export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+  const pg = await PGlite.create(dataDir ? { dataDir, parsers } : { parsers });
+  const mutex = new Mutex();
+  const wrap = (q: { query: PGlite['query'] }): Queryable => ({
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      const res = await q.query<T>(sql, params as unknown[] | undefined);
+      return res.rows;
+    },
+  });
+  return {
+    engine: 'pglite',
+    query: (sql, params) => mutex.run(() => wrap(pg).query(sql, params)),
+    exec: (sql) => mutex.run(async () => void (await pg.exec(sql))),
+    transaction: (fn) => mutex.run(() => pg.transaction((tx) => fn(wrap(tx)))),
+    close: () => mutex.run(() => pg.close()),
+  } as Database;
+}

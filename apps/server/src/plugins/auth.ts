@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../lib/http-error';
+import type { AuthContext, SessionsService } from '../modules/sessions/sessions.service';
+
+/** Who may call a route. Every route states it in `config.access`; one hook enforces it. */
+export type Access = 'public' | 'optional' | 'member' | 'premium' | 'team';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    bearerToken: string | null;
+  }
+}
+
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionsService; now?: () => number }) => {
+  const now = opts.now ?? Date.now;
+  app.decorateRequest('auth', null);
+  app.decorateRequest('bearerToken', null);
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    // Routes outside the API (static files) carry no access rule and need no session.
+    if (access === undefined) return;
+    request.bearerToken = bearerTokenOf(request);
+    request.auth = request.bearerToken ? await opts.sessions.resolve(request.bearerToken) : null;
+    if (access === 'public' || access === 'optional') return;
+    if (!request.auth) throw unauthorized();
+    if (access === 'premium' && !(request.auth.premiumUntil && request.auth.premiumUntil.getTime() > now())) {
+      throw forbidden('This needs a premium membership');
+    }
+    if (access === 'team' && !request.auth.isTeamMember) throw forbidden('This is for team members only');
+  });
+
+  // A route without an access rule under /api is a programming error: fail loudly at start-up.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && route.config?.access === undefined && route.method !== 'HEAD') {
+      throw new Error(`Route ${String(route.method)} ${route.url} has no config.access`);
+    }
+  });
+});
+
+/** For handlers of member routes: the auth context, which the hook guaranteed. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

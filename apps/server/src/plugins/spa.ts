@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+// Serves the built SPA from `/`, media from `/media`, and index.html for any other non-API path (history fallback).
+
+export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string; mediaDir: string }) => {
+  const hasWeb = fs.existsSync(path.join(opts.webDist, 'index.html'));
+  fs.mkdirSync(opts.mediaDir, { recursive: true });
+
+  await app.register(fastifyStatic, {
+    root: opts.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: opts.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; index.html must always be fresh.
+        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const indexHtml = hasWeb ? fs.readFileSync(path.join(opts.webDist, 'index.html'), 'utf8') : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.raw.url ?? '/';
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/') || request.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${url.split('?')[0]}` } });
+    }
+    if (!indexHtml) {
+      return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does this for you).');
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+});

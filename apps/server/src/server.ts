@@ -1,0 +1,54 @@
+import { buildApp } from './app';
+import type { AppDeps } from './app-deps';
+import { ConfigError, loadConfig, type Config } from './config';
+import { migrate } from './db/migrate';
+import { openDatabase } from './db/open-database';
+import { seedDemoIfWanted } from './db/seed/seed-demo';
+import { createMailer } from './lib/create-mailer';
+import { createRateLimitStore } from './lib/create-rate-limit-store';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const started = Date.now();
+  const db = await openDatabase(config);
+  const applied = await migrate(db);
+  const deps: AppDeps = {
+    config,
+    db,
+    mailer: await createMailer(config),
+    rateLimits: await createRateLimitStore(config),
+    now: () => new Date(),
+  };
+  const app = await buildApp(deps, { logger: { level: config.logLevel } });
+  if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+  await seedDemoIfWanted(deps, (msg) => app.log.info(msg));
+
+  const close = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await Promise.allSettled([deps.mailer.close(), deps.rateLimits.close()]);
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const engine = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+  app.log.info(`ready in ${Date.now() - started} ms on ${engine}: ${config.publicUrl}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

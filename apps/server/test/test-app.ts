@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import type { AppDeps } from '../src/app-deps';
+import { loadConfig } from '../src/config';
+import type { Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { openPgliteDatabase } from '../src/db/pglite-database';
+import { openPostgresDatabase } from '../src/db/postgres-database';
+import type { MailMessage, Mailer } from '../src/lib/mailer';
+import { createMemoryRateLimitStore } from '../src/lib/memory-rate-limit-store';
+
+// Builds the real app against a fresh database of the engine under test (TEST_DB=pglite|postgres).
+
+export type Engine = 'pglite' | 'postgres';
+export const TEST_ENGINE: Engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabase {
+  db: Database;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: an in-memory PGlite, or a schema of its own in the real PostgreSQL. */
+export async function createTestDatabase(engine: Engine = TEST_ENGINE, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  let db: Database;
+  let drop: () => Promise<void>;
+  if (engine === 'pglite') {
+    db = await openPgliteDatabase(undefined);
+    drop = () => db.close();
+  } else {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    db = openPostgresDatabase({ connectionString: TEST_POSTGRES_URL, searchPath: schema, max: 20 });
+    drop = async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    };
+  }
+  if (options.migrate !== false) await migrate(db);
+  return { db, drop };
+}
+
+export interface CapturingMailer extends Mailer {
+  sent: MailMessage[];
+}
+
+export function createCapturingMailer(): CapturingMailer {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+    async close() {},
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  mail: MailMessage[];
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(overrides: { env?: Record<string, string>; now?: () => Date; engine?: Engine } = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'velora-test-'));
+  const { db, drop } = await createTestDatabase(overrides.engine);
+  const mailer = createCapturingMailer();
+  const now = overrides.now ?? (() => new Date());
+  const deps: AppDeps = {
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:8080', ...overrides.env }),
+    db,
+    mailer,
+    rateLimits: createMemoryRateLimitStore(() => now().getTime()),
+    now,
+  };
+  const app = await buildApp(deps, { webDist: path.join(dataDir, 'no-web') });
+  await app.ready();
+  return {
+    app,
+    deps,
+    mail: mailer.sent,
+    async close() {
+      await app.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const Username = z
+  .string()
+  .trim()
+  .min(3, 'Must be at least 3 characters')
+  .max(32, 'Must be at most 32 characters')
+  .regex(USERNAME_PATTERN, 'Use only letters, digits, dot, dash and underscore');
+export const Email = z.string().trim().max(254).email('Must be a valid email address');
+export const Password = z.string().min(8, 'Must be at least 8 characters').max(200, 'Must be at most 200 characters');
+
+export const LoginBody = z.object({
+  username: z.string().trim().min(1, 'Required').max(254),
+  password: z.string().min(1, 'Required').max(200),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const AccessTokenResponse = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_at: z.number().int().describe('Unix seconds'),
+    redirect_url: z.string().nullable().optional(),
+  })
+  .meta({ id: 'AccessTokenResponse' });
+export type AccessTokenResponse = z.infer<typeof AccessTokenResponse>;
+
+export const RegisterBody = z.object({
+  username: Username,
+  email: Email,
+  password: Password,
+  language: z.enum(LANGUAGES).optional(),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const ForgotPasswordBody = z
+  .object({
+    username: z.string().trim().max(254).optional().nullable(),
+    email: z.string().trim().max(254).optional().nullable(),
+  })
+  .refine((b) => Boolean(b.username) || Boolean(b.email), {
+    message: 'Give a username or an email address',
+    path: ['username'],
+  });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+export const ResetPasswordBody = z.object({
+  password: Password,
+  reset_key: z.string().trim().min(1, 'Required').max(200),
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+export const LoginByHashBody = z.object({ hash: z.string().trim().min(1, 'Required').max(200) });
+export type LoginByHashBody = z.infer<typeof LoginByHashBody>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.string().describe('Machine-readable error code, e.g. VALIDATION_FAILED'),
+      message: z.string().describe('Human-readable summary'),
+      fields: z.record(z.string(), z.string()).optional().describe('Per-field messages for invalid input'),
+    }),
+  })
+  .meta({ id: 'ErrorBody' });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const StatusOk = z.object({ status: z.literal('ok') });
+export type StatusOk = z.infer<typeof StatusOk>;
+
+export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+export const FeatureState = z.object({
+  is_active: z.boolean(),
+  version: z.string().nullable(),
+  settings: z.record(z.string(), z.unknown()),
+});
+export const FeatureMap = z.record(z.string(), FeatureState);
+export type FeatureMapT = z.infer<typeof FeatureMap>;
+
+export const Campaign = z.object({ id: z.string() }).nullable();

@@ -1,0 +1,84 @@
+// Enforces the import directions of CONVENTIONS.md / ARCHITECTURE.md as lint errors.
+//   web:    app → features → lib/components; a feature never imports another feature
+//   server: routes → service → repository; another module only through its service
+//   all:    apps/* → packages/*, never back; the web and the server never import each other
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WEB_SRC = path.join(ROOT, 'apps/web/src');
+
+/** @param {string} file absolute path */
+function classify(file) {
+  const rel = path.relative(ROOT, file).split(path.sep).join('/');
+  let m;
+  if ((m = /^apps\/web\/src\/features\/([^/]+)\//.exec(rel))) return { app: 'web', layer: 'feature', name: m[1] };
+  if ((m = /^apps\/web\/src\/(app|lib|components|locales|test)\//.exec(rel))) return { app: 'web', layer: m[1] };
+  if (rel.startsWith('apps/web/')) return { app: 'web', layer: 'other' };
+  if ((m = /^apps\/server\/src\/modules\/([^/]+)\/[^/]*?\.(routes|service|repository)(\.test)?\.ts$/.exec(rel)))
+    return { app: 'server', layer: 'module', name: m[1], kind: m[3] ? 'test' : m[2] };
+  if ((m = /^apps\/server\/src\/modules\/([^/]+)\//.exec(rel))) return { app: 'server', layer: 'module', name: m[1], kind: 'other' };
+  if ((m = /^apps\/server\/src\/(plugins|lib|db)\//.exec(rel))) return { app: 'server', layer: m[1] };
+  if (rel.startsWith('apps/server/')) return { app: 'server', layer: 'other' };
+  if (rel.startsWith('packages/')) return { app: 'packages', layer: 'packages' };
+  return { app: 'other', layer: 'other' };
+}
+
+/** Resolves an import specifier to an absolute path inside the repo, or null for third-party packages. */
+function resolveTarget(file, source) {
+  if (source.startsWith('.')) return path.resolve(path.dirname(file), source);
+  if (source.startsWith('@/')) return path.join(WEB_SRC, source.slice(2));
+  if (source === '@velora/shared' || source.startsWith('@velora/shared/')) return path.join(ROOT, 'packages/shared/src', source.slice('@velora/shared'.length) || 'index.ts');
+  if (source.startsWith('@velora/')) return path.join(ROOT, 'apps', source.slice('@velora/'.length));
+  return null;
+}
+
+function violation(from, to) {
+  if (from.app === 'packages' && to.app !== 'packages') return 'packages/* never import apps/*: move what both need into packages/shared.';
+  if (from.app === 'web' && to.app === 'server') return 'The web app never imports the server: share contracts through @velora/shared.';
+  if (from.app === 'server' && to.app === 'web') return 'The server never imports the web app: share contracts through @velora/shared.';
+  if (from.app === 'web') {
+    if (from.layer === 'feature') {
+      if (to.layer === 'app') return 'features/ must not import app/: take what you need as props, or move it to lib/.';
+      if (to.layer === 'feature' && to.name !== from.name)
+        return `A feature never imports another feature (features/${from.name} → features/${to.name}): move the shared code to lib/, components/ or packages/shared.`;
+    }
+    if (from.layer === 'lib' || from.layer === 'components') {
+      if (to.layer === 'app' || to.layer === 'feature') return `${from.layer}/ must not import ${to.layer === 'app' ? 'app/' : 'features/'}: it sits below them; pass values in instead.`;
+    }
+  }
+  if (from.app === 'server') {
+    if (from.layer === 'lib' && (to.layer === 'module' || to.layer === 'plugins')) return 'lib/ is the bottom layer: it must not import modules/ or plugins/.';
+    if (from.layer === 'db' && to.layer === 'module' && to.kind === 'routes') return 'db/ must not import routes: use the module\'s service.';
+    if (from.layer === 'plugins' && to.layer === 'module' && to.kind !== 'service') return 'plugins/ reach a module only through its service.';
+    if (from.layer === 'module' && to.layer === 'module') {
+      if (from.kind === 'repository' && (to.kind === 'service' || to.kind === 'routes')) return 'A repository holds only SQL: it must not import services or routes.';
+      if (from.kind === 'service' && to.kind === 'routes') return 'A service must not import routes: routes call services, not the other way.';
+      if (from.name !== to.name && (to.kind === 'repository' || to.kind === 'routes') && from.kind !== 'test')
+        return `Reach another module through its service (modules/${from.name} → modules/${to.name} ${to.kind}).`;
+    }
+  }
+  return null;
+}
+
+const importDirection = {
+  meta: { type: 'problem', docs: { description: 'Enforce the import directions of the architecture' }, schema: [] },
+  create(context) {
+    const file = context.filename;
+    const from = classify(file);
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      const target = resolveTarget(file, source);
+      if (!target) return;
+      const msg = violation(from, classify(path.extname(target) ? target : `${target}.ts`));
+      if (msg) context.report({ node, message: msg });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};
+
+export default { rules: { 'import-direction': importDirection }, _test: { classify, resolveTarget, violation } };
