@@ -69,7 +69,7 @@ const importDirection = {
       if (typeof source !== 'string') return;
       const target = resolveTarget(file, source);
       if (!target) return;
-      const msg = violation(from, classify(path.extname(target) ? target : `${target}.ts`));
+      const msg = violation(from, classify(/\.(ts|tsx|js|mjs|json|css)$/.test(target) ? target : `${target}.ts`));
       if (msg) context.report({ node, message: msg });
     };
     return {
