@@ -1,0 +1,78 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startServer, type Engine, type RunningServer } from './support/start-server';
+
+// The foundation's vertical slice, on both database engines: land, log in, browse, filter, switch language, log out.
+
+const engines: Engine[] = ['pglite', 'postgres'];
+
+describe.each(engines)('a visitor on %s', (engine) => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer(engine);
+    browser = await launchBrowser();
+    context = await browser.newContext({ locale: 'en-US' });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opening /videos ends at /?redirect=%2Fvideos#log_in with the log-in dialog open', async () => {
+    await page.goto(`${server.url}/videos`);
+    await page.waitForURL((u) => u.pathname === '/' && u.hash === '#log_in');
+    expect(new URL(page.url()).search).toBe('?redirect=%2Fvideos');
+    await expect(page.getByRole('dialog', { name: 'Log in' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('logs in as member and lands on /videos', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await dialog.getByLabel('Username or email').fill('member');
+    await dialog.getByLabel('Password', { exact: true }).fill('demo-password');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((u) => u.pathname === '/videos');
+    await page.getByTestId('video-card').first().waitFor();
+    expect(await page.getByTestId('video-card').count()).toBeGreaterThan(1);
+  });
+
+  it('filters by a tag and sees only videos with it', async () => {
+    const filter = page.getByTestId('tag-filter');
+    const tagButton = filter.getByRole('button', { name: 'Trailer', exact: true });
+    await tagButton.click();
+    await page.waitForURL((u) => /^\d+$/.test(u.searchParams.get('tags') ?? ''));
+    await page.waitForFunction(() => {
+      const cards = [...document.querySelectorAll('[data-testid="video-card"]')];
+      return cards.length > 0 && cards.every((c) => c.textContent?.includes('Trailer'));
+    });
+    const cards = page.getByTestId('video-card');
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) {
+      const tags = await cards.nth(i).getByRole('list', { name: 'Tags' }).getByRole('listitem').allTextContents();
+      expect(tags.map((t) => t.trim())).toContain('Trailer');
+    }
+  });
+
+  it('switches to German and sees German texts', async () => {
+    await page.getByTestId('language-select').selectOption('de');
+    await page.waitForFunction(() => document.documentElement.lang.startsWith('de'));
+    await page.getByText('Sortieren nach').first().waitFor();
+    expect(await page.getByTestId('logout-button').textContent()).toContain('Abmelden');
+  });
+
+  it('logs out', async () => {
+    await page.getByTestId('logout-button').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    // The session is gone: the members' page sends us back to the log-in dialog.
+    await page.goto(`${server.url}/videos`);
+    await page.waitForURL((u) => u.pathname === '/' && u.hash === '#log_in');
+    expect(await page.getByTestId('logout-button').count()).toBe(0);
+  });
+});
