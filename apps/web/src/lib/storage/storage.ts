@@ -92,8 +92,12 @@ export function writeStored(key: JsonStorageKey, value: unknown): void {
     if (!storage) throw new Error('localStorage is not available');
     storage.setItem(key, json);
   } catch {
+    // Drop any older localStorage copy, which readStored would otherwise prefer over the cookie.
+    localRemove(key);
     setCookie(key, json, COOKIE_LIFETIME_DAYS.storageFallback);
+    return;
   }
+  if (getCookie(key) !== null) deleteCookie(key);
 }
 
 /** Removes a value from localStorage and from the cookie fallback. */
