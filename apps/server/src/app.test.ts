@@ -22,8 +22,10 @@ describe('the app', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/videos', '/api/auth/login', '/api/user/profile', '/api/track/visit']));
-    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema).toBeTruthy();
+    // Paths are relative to the server URL /api.
+    expect(doc.servers).toEqual([{ url: '/api' }]);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/health', '/videos', '/auth/login', '/user/profile', '/track/visit']));
+    expect(doc.paths['/auth/login'].post.requestBody.content['application/json'].schema).toBeTruthy();
   });
 
   it('names an unknown API path in a JSON 404', async () => {
@@ -53,6 +55,11 @@ describe('the app', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/xml' }, payload: '<x/>' });
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('takes an empty JSON body as no body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(res.statusCode).toBe(401);
   });
 
   it('names each wrong-typed field', async () => {

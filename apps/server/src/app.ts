@@ -43,6 +43,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // An empty JSON body (a bodiless POST from a client that always sets the type) is no body, not an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    return parseJson(request, body, done);
+  });
+
   await app.register(errorsPlugin);
   await app.register(fastifySwagger, {
     openapi: {

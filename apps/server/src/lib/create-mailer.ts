@@ -34,7 +34,11 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-async function createOutboxMailer(dir: string, from: string, announce = (line: string) => void process.stdout.write(`${line}\n`)): Promise<Mailer> {
+const toStdout = (line: string) => {
+  process.stdout.write(`${line}\n`);
+};
+
+async function createOutboxMailer(dir: string, from: string, announce: (line: string) => void = toStdout): Promise<Mailer> {
   await fs.mkdir(dir, { recursive: true });
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from });
   let sequence = 0;

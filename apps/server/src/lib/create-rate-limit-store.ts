@@ -12,6 +12,8 @@ export async function createRateLimitStore(config: Pick<Config, 'redisUrl'>): Pr
     // A log-in must not hang for long while Redis is away: fail the call instead of queueing it for minutes.
     maxRetriesPerRequest: 2,
   });
+  // Failures surface on the calls that fail; without a listener ioredis would also print every reconnect attempt.
+  redis.on('error', () => undefined);
   try {
     await redis.connect();
   } catch (error) {

@@ -24,9 +24,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       prefix: '/',
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         // Hashed assets never change; index.html must always be fresh.
-        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        void reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

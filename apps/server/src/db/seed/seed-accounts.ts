@@ -1,0 +1,46 @@
+import type { RoleToken } from '@velora/shared';
+import { hashPassword } from '../../lib/password';
+import type { Queryable } from '../database';
+
+export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_EMAIL_DOMAIN = 'demo.velora.test';
+
+interface DemoAccount {
+  username: string;
+  premiumUntil?: Date;
+  modelId?: number;
+  role?: RoleToken;
+  isTeamMember?: boolean;
+}
+
+/**
+ * One demo account per kind of person the site knows (SPEC §6), all with the password `demo-password`.
+ * Safe to run again: accounts that exist are left as they are.
+ */
+export async function seedDemoAccounts(db: Queryable, opts: { modelId: number; now: Date }): Promise<void> {
+  const oneYearLater = new Date(opts.now);
+  oneYearLater.setUTCFullYear(oneYearLater.getUTCFullYear() + 1);
+  const accounts: DemoAccount[] = [
+    { username: 'member' },
+    { username: 'premium', premiumUntil: oneYearLater },
+    { username: 'model', modelId: opts.modelId },
+    { username: 'writer', role: 'writer' },
+    { username: 'retagger', role: 'retagger' },
+    { username: 'admin', isTeamMember: true },
+  ];
+  // Argon2 is slow on purpose: one hash serves every demo account.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const a of accounts) {
+    const rows = await db.query<{ id: number }>(
+      `INSERT INTO users (username, email, password_hash, language, premium_until, model_id, is_team_member, email_verified_at, created_at)
+       VALUES ($1, $2, $3, 'en', $4, $5, $6, $7, $7)
+       ON CONFLICT DO NOTHING
+       RETURNING id`,
+      [a.username, `${a.username}@${DEMO_EMAIL_DOMAIN}`, passwordHash, a.premiumUntil ?? null, a.modelId ?? null, a.isTeamMember ?? false, opts.now],
+    );
+    const id = rows[0]?.id;
+    if (id !== undefined && a.role) {
+      await db.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, a.role]);
+    }
+  }
+}

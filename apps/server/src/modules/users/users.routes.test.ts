@@ -1,0 +1,312 @@
+import { randomUUID } from 'node:crypto';
+import { Profile, ROLE_TOKENS } from '@velora/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { hashPassword } from '../../lib/password';
+import { createSessionsService } from '../sessions/sessions.service';
+
+// PeerTube-style parameter checks: every endpoint with each role and with bad input.
+
+let t: TestApp;
+let passwordHash: string;
+const clock = { ms: Date.parse('2030-05-01T12:00:00Z') };
+
+async function createUser(username: string, extra: Record<string, unknown> = {}) {
+  const columns = ['username', 'email', 'password_hash', ...Object.keys(extra)];
+  const values = [username, `${username}@example.com`, passwordHash, ...Object.values(extra)];
+  const rows = await t.deps.db.query<{ id: number }>(
+    `INSERT INTO users (${columns.join(', ')}) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+    values,
+  );
+  const id = rows[0]!.id;
+  const { token } = await createSessionsService(t.deps.db, t.deps.now).create(id);
+  return { id, token };
+}
+
+async function createVisit(country: string | null, extra: { region?: string; campaign?: string } = {}) {
+  const id = randomUUID();
+  await t.deps.db.query('INSERT INTO visits (id, visitor_id, country, region, campaign) VALUES ($1, $2, $3, $4, $5)', [
+    id, randomUUID(), country, extra.region ?? null, extra.campaign ?? null,
+  ]);
+  return id;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+function post(url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+}
+function postRaw(url: string, body: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'POST', url, payload: body, headers: { 'content-type': 'application/json', ...headers } });
+}
+function get(url: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url, headers });
+}
+
+let member: { id: number; token: string };
+let premium: { id: number; token: string };
+let revokedToken: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: () => new Date(clock.ms) });
+  // Users are inserted directly with one shared hash: Argon2 is slow on purpose.
+  passwordHash = await hashPassword('correct horse battery');
+  member = await createUser('Member_One');
+  premium = await createUser('premium_one', { premium_until: new Date(clock.ms + 30 * 86_400_000) });
+  const revoked = await createUser('revoked_one');
+  revokedToken = revoked.token;
+  await createSessionsService(t.deps.db).revokeAllForUser(revoked.id);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/user/profile', () => {
+  it('answers a visitor with 401', async () => {
+    const res = await get('/api/user/profile');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.any(String) } });
+  });
+
+  it('answers a garbage, a revoked and a malformed bearer token with 401', async () => {
+    for (const headers of [bearer('garbage'), bearer(revokedToken), bearer('x'.repeat(5000)), { authorization: 'Basic abc' }]) {
+      expect((await get('/api/user/profile', headers)).statusCode).toBe(401);
+    }
+  });
+
+  it('gives a member every field of the profile contract, with the defaults of a new account', async () => {
+    const res = await get('/api/user/profile', bearer(member.token));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    // strict(): no field missing, none extra.
+    expect(() => Profile.strict().parse(body)).not.toThrow();
+    expect(Object.keys(body).sort()).toEqual(Object.keys(Profile.shape).sort());
+    expect(body).toMatchObject({
+      id: member.id,
+      username: 'Member_One',
+      email: 'Member_One@example.com',
+      language: 'en',
+      premium_until: null,
+      registration_campaign: null,
+      registration_region: null,
+      coins: 0,
+      avatar: null,
+      playdate_notification: true,
+      camera_mail_notification: true,
+      age_verified: false,
+      is_team_member: false,
+      model_id: null,
+      company: null,
+      settings: { playdate_block: true, upcoming_playdate_block: true },
+      subscription: null,
+      law_limitations: [],
+    });
+  });
+
+  it('gives a premium member premium_until in unix seconds', async () => {
+    const body = (await get('/api/user/profile', bearer(premium.token))).json();
+    expect(body.premium_until).toBe(Math.floor(clock.ms / 1000) + 30 * 86_400);
+  });
+
+  it('sums the coin ledger', async () => {
+    const u = await createUser('coin_holder');
+    await t.deps.db.query("INSERT INTO coin_ledger (user_id, delta, reason) VALUES ($1, 100, 'purchase'), ($1, -30, 'tip'), ($1, 5, 'bonus')", [u.id]);
+    expect((await get('/api/user/profile', bearer(u.token))).json().coins).toBe(75);
+  });
+
+  it('merges site-wide feature flags with the user\'s own overrides', async () => {
+    const u = await createUser('flagged');
+    await t.deps.db.query(
+      `INSERT INTO features (name, is_active, version, settings) VALUES ('trailer', true, null, '{}'), ('double_opt_in', false, 'v1', '{}')
+       ON CONFLICT (name) DO NOTHING`,
+    );
+    await t.deps.db.query(
+      `INSERT INTO user_features (user_id, name, is_active, version, settings) VALUES ($1, 'double_opt_in', true, 'subscribers', '{"can_show_av_popup": true}')`,
+      [u.id],
+    );
+    const { features } = (await get('/api/user/profile', bearer(u.token))).json();
+    expect(features.trailer).toEqual({ is_active: true, version: null, settings: {} });
+    expect(features.double_opt_in).toEqual({ is_active: true, version: 'subscribers', settings: { can_show_av_popup: true } });
+    // Another user still sees the site-wide value.
+    expect((await get('/api/user/profile', bearer(member.token))).json().features.double_opt_in.is_active).toBe(false);
+  });
+
+  it('shows a block unless the user hid it', async () => {
+    const u = await createUser('block_hider', { playdate_block_hidden: true });
+    expect((await get('/api/user/profile', bearer(u.token))).json().settings).toEqual({ playdate_block: false, upcoming_playdate_block: true });
+  });
+
+  it('reports the registration campaign as an object and the region', async () => {
+    const u = await createUser('from_campaign', { registration_campaign: 'spring-24', registration_region: 'Bavaria' });
+    const body = (await get('/api/user/profile', bearer(u.token))).json();
+    expect(body.registration_campaign).toEqual({ id: 'spring-24' });
+    expect(body.registration_region).toBe('Bavaria');
+  });
+
+  describe('law limitations follow the current country', () => {
+    it('limits a user whose current visit is from SE', async () => {
+      const visit = await createVisit('SE');
+      const body = (await get('/api/user/profile', { ...bearer(member.token), 'x-visit-id': visit })).json();
+      expect(body.law_limitations).toEqual(['country:SE']);
+    });
+
+    it('falls back to the registration country without a visit, and to the address country after that', async () => {
+      const registered = await createUser('registered_in_se', { registration_country: 'SE' });
+      expect((await get('/api/user/profile', bearer(registered.token))).json().law_limitations).toEqual(['country:SE']);
+      const lives = await createUser('lives_in_se', { country: 'se' });
+      expect((await get('/api/user/profile', bearer(lives.token))).json().law_limitations).toEqual(['country:SE']);
+    });
+
+    it('lets the current visit from elsewhere lift the limit of the registration country', async () => {
+      const registered = await createUser('travels_from_se', { registration_country: 'SE' });
+      const visit = await createVisit('DE');
+      expect((await get('/api/user/profile', { ...bearer(registered.token), 'x-visit-id': visit })).json().law_limitations).toEqual([]);
+    });
+
+    it('ignores an unknown or malformed visit id', async () => {
+      const registered = await createUser('unknown_visit', { registration_country: 'SE' });
+      for (const visitId of [randomUUID(), 'not-a-uuid']) {
+        const res = await get('/api/user/profile', { ...bearer(registered.token), 'x-visit-id': visitId });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().law_limitations).toEqual(['country:SE']);
+      }
+    });
+  });
+});
+
+describe('POST /api/user/lang', () => {
+  it('answers a visitor and a garbage token with 401', async () => {
+    expect((await post('/api/user/lang', { lang: 'de' })).statusCode).toBe(401);
+    expect((await post('/api/user/lang', { lang: 'de' }, bearer('garbage'))).statusCode).toBe(401);
+    expect((await post('/api/user/lang', { lang: 'de' }, bearer(revokedToken))).statusCode).toBe(401);
+  });
+
+  it('stores the language; the profile reflects it', async () => {
+    const u = await createUser('polyglot');
+    const res = await post('/api/user/lang', { lang: 'fr' }, bearer(u.token));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect((await get('/api/user/profile', bearer(u.token))).json().language).toBe('fr');
+  });
+
+  it.each([
+    ['an unknown language', { lang: 'xx' }],
+    ['a missing lang', {}],
+    ['a wrong type', { lang: 1 }],
+    ['an oversized value', { lang: 'de'.repeat(5000) }],
+  ])('rejects %s with 400 naming the field', async (_, payload) => {
+    const res = await post('/api/user/lang', payload, bearer(member.token));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { lang: expect.any(String) } });
+  });
+
+  it('rejects a malformed JSON body with 400', async () => {
+    const res = await postRaw('/api/user/lang', '{"lang": "de"', bearer(member.token));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('INVALID_JSON');
+  });
+});
+
+describe('POST /api/user/validate_username', () => {
+  const url = '/api/user/validate_username';
+
+  it('accepts a free, well-formed name, for a visitor and a member alike', async () => {
+    for (const headers of [{}, bearer(member.token), bearer('garbage')]) {
+      const res = await post(url, { username: 'fresh_name' }, headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ valid: true, reason: null, message: null });
+    }
+  });
+
+  it('reports a taken name whatever its case', async () => {
+    const res = await post(url, { username: 'member_one' });
+    expect(res.json()).toEqual({ valid: false, reason: 'taken', message: 'This username is taken' });
+  });
+
+  it.each([
+    ['too short', 'ab', 'Must be at least 3 characters'],
+    ['too long', 'a'.repeat(33), 'Must be at most 32 characters'],
+    ['with a space', 'two words', 'Use only letters, digits, dot, dash and underscore'],
+    ['an email address', 'ada@example.com', 'Use only letters, digits, dot, dash and underscore'],
+    ['empty', '', 'Must be at least 3 characters'],
+  ])('reports a name %s as a format problem', async (_, username, message) => {
+    const res = await post(url, { username });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ valid: false, reason: 'format', message });
+  });
+
+  it.each([
+    ['a missing username', {}],
+    ['a wrong type', { username: 42 }],
+    ['an oversized string', { username: 'a'.repeat(300) }],
+  ])('rejects %s with 400 naming the field', async (_, payload) => {
+    const res = await post(url, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('username');
+  });
+
+  it('rejects a malformed JSON body and a missing body with 400', async () => {
+    expect((await postRaw(url, '{username: x}')).statusCode).toBe(400);
+    const res = await t.app.inject({ method: 'POST', url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('POST /api/user/validate_email', () => {
+  const url = '/api/user/validate_email';
+
+  it('accepts a free, well-formed address', async () => {
+    const res = await post(url, { email: 'new.person@example.org' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ valid: true, reason: null, message: null });
+  });
+
+  it('reports a taken address whatever its case', async () => {
+    const res = await post(url, { email: 'MEMBER_ONE@EXAMPLE.COM' }, bearer(member.token));
+    expect(res.json()).toEqual({ valid: false, reason: 'taken', message: 'An account with this email exists' });
+  });
+
+  it.each(['not-an-email', 'a@', '', 'two@at@example.com'])('reports %j as a format problem', async (email) => {
+    const res = await post(url, { email });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ valid: false, reason: 'format', message: expect.any(String) });
+  });
+
+  it.each([
+    ['a missing email', {}],
+    ['a wrong type', { email: ['a@b.c'] }],
+    ['an oversized string', { email: `${'a'.repeat(300)}@example.com` }],
+  ])('rejects %s with 400 naming the field', async (_, payload) => {
+    const res = await post(url, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('email');
+  });
+
+  it('rejects a malformed JSON body with 400', async () => {
+    expect((await postRaw(url, '"')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/roles', () => {
+  it('gives a visitor, a garbage and a revoked token an empty list', async () => {
+    for (const headers of [{}, bearer('garbage'), bearer(revokedToken)]) {
+      const res = await get('/api/roles', headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([]);
+    }
+  });
+
+  it('gives a member without roles an empty list', async () => {
+    expect((await get('/api/roles', bearer(member.token))).json()).toEqual([]);
+  });
+
+  it('gives a member the tokens of their roles, leaving out roles the client does not know', async () => {
+    const u = await createUser('staff_person');
+    await t.deps.db.query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'writer'), ($1, 'retagger'), ($1, 'superuser')", [u.id]);
+    const res = await get('/api/roles', bearer(u.token));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([{ token: 'retagger' }, { token: 'writer' }]);
+    for (const r of res.json()) expect(ROLE_TOKENS).toContain(r.token);
+  });
+});
