@@ -33,6 +33,8 @@ export const Video = z
   .meta({ id: 'Video' });
 export type Video = z.infer<typeof Video>;
 
+const MAX_TAG_ID = 2_147_483_647;
+
 const tagList = z
   .union([z.string(), z.array(z.string())])
   .optional()
@@ -40,6 +42,8 @@ const tagList = z
     if (value == null) return;
     const parts = (Array.isArray(value) ? value.join(',') : value).split(',').filter((p) => p.trim() !== '');
     if (parts.some((p) => !/^\d+$/.test(p.trim()))) ctx.addIssue({ code: 'custom', message: 'Must be a comma-separated list of tag ids' });
+    // Ids are PostgreSQL integers; a larger one names no tag and cannot be echoed back as a safe integer.
+    else if (parts.some((p) => Number(p.trim()) > MAX_TAG_ID)) ctx.addIssue({ code: 'custom', message: `Tag ids are at most ${MAX_TAG_ID}` });
   })
   .transform((value) => (value == null ? [] : parseIntegerList(value)));
 
