@@ -1,0 +1,205 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { FEATURE_NAMES, TRAILER_TAG_NAME } from '@velora/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createTestDatabase, type TestApp } from '../../../test/test-app';
+import type { AppDeps } from '../../app-deps';
+import type { Config } from '../../config';
+import { seedCatalog } from './seed-catalog';
+import { DEMO_COUNTS, seedDemoIfWanted } from './seed-demo';
+import { generateSeedImages, seedImagePath } from './seed-images';
+
+const NOW = new Date('2030-05-01T12:00:00Z');
+
+const count = async (deps: Pick<AppDeps, 'db'>, sql: string) => (await deps.db.query<{ n: number }>(`SELECT (${sql})::int AS n`))[0]!.n;
+
+function withConfig(t: TestApp, config: Partial<Config>): Pick<AppDeps, 'config' | 'db' | 'now'> {
+  return { db: t.deps.db, now: () => NOW, config: { ...t.deps.config, ...config } };
+}
+
+describe('seedDemoIfWanted on an empty database', () => {
+  let t: TestApp;
+  const logs: string[] = [];
+  let seeded: boolean;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    seeded = await seedDemoIfWanted(withConfig(t, {}), (m) => logs.push(m), { images: false });
+  });
+  afterAll(() => t.close());
+
+  it('seeds and says so', () => {
+    expect(seeded).toBe(true);
+    expect(logs.join('\n')).toMatch(/Demo content seeded: \d+ models, 200 videos, 60 shoots/);
+  });
+
+  it('seeds the catalog counts of the demo', async () => {
+    expect(await count(t.deps, 'SELECT count(*) FROM models')).toBeGreaterThanOrEqual(40);
+    expect(await count(t.deps, 'SELECT count(*) FROM videos')).toBe(DEMO_COUNTS.videos);
+    expect(await count(t.deps, 'SELECT count(*) FROM shoots')).toBe(60);
+    const tags = await count(t.deps, 'SELECT count(*) FROM tags');
+    expect(tags).toBeGreaterThanOrEqual(25);
+    expect(tags).toBeLessThanOrEqual(35);
+    expect(await count(t.deps, 'SELECT count(DISTINCT name_en) FROM models')).toBe(await count(t.deps, 'SELECT count(*) FROM models'));
+  });
+
+  it('has exactly one tag named Trailer, on roughly 15% of the videos', async () => {
+    expect(await count(t.deps, `SELECT count(*) FROM tags WHERE name_en = '${TRAILER_TAG_NAME}'`)).toBe(1);
+    const trailers = await count(t.deps, `SELECT count(*) FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE t.name_en = 'Trailer'`);
+    expect(trailers).toBeGreaterThanOrEqual(20);
+    expect(trailers).toBeLessThanOrEqual(40);
+  });
+
+  it('gives every tag a German and a French name', async () => {
+    expect(await count(t.deps, `SELECT count(*) FROM tags WHERE name_de = '' OR name_fr = ''`)).toBe(0);
+  });
+
+  it('gives each video 1–4 tags and 1–2 models, and each shoot a model and a few videos', async () => {
+    const perVideo = await t.deps.db.query<{ tags: number; models: number }>(
+      `SELECT (SELECT count(*) FROM video_tags vt WHERE vt.video_id = v.id)::int AS tags,
+              (SELECT count(*) FROM video_models vm WHERE vm.video_id = v.id)::int AS models
+         FROM videos v`,
+    );
+    for (const v of perVideo) {
+      expect(v.tags).toBeGreaterThanOrEqual(1);
+      expect(v.tags).toBeLessThanOrEqual(4);
+      expect(v.models).toBeGreaterThanOrEqual(1);
+      expect(v.models).toBeLessThanOrEqual(2);
+    }
+    expect(await count(t.deps, 'SELECT count(*) FROM shoots s WHERE NOT EXISTS (SELECT 1 FROM shoot_videos sv WHERE sv.shoot_id = s.id)')).toBe(0);
+  });
+
+  it('publishes videos over the last two years, never in the future', async () => {
+    const [range] = await t.deps.db.query<{ oldest: Date; newest: Date }>('SELECT min(published_at) AS oldest, max(published_at) AS newest FROM videos');
+    expect(range!.newest.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    expect(range!.oldest.getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 731 * 86_400_000);
+  });
+
+  it('sets every feature flag: french and trailer on, the rest (landing_redirect included) off', async () => {
+    const rows = await t.deps.db.query<{ name: string; is_active: boolean }>('SELECT name, is_active FROM features');
+    const flags = Object.fromEntries(rows.map((r) => [r.name, r.is_active]));
+    for (const name of FEATURE_NAMES) expect(flags[name], name).toBe(name === 'french' || name === 'trailer');
+  });
+
+  it('creates the demo accounts, the model account tied to the first model', async () => {
+    expect(await count(t.deps, `SELECT count(*) FROM users WHERE username = 'member'`)).toBe(1);
+    expect(await count(t.deps, `SELECT count(*) FROM users WHERE username = 'model' AND model_id = (SELECT min(id) FROM models)`)).toBe(1);
+  });
+
+  it('does nothing on a second call', async () => {
+    const before = await count(t.deps, 'SELECT count(*) FROM videos');
+    const again: string[] = [];
+    expect(await seedDemoIfWanted(withConfig(t, {}), (m) => again.push(m), { images: false })).toBe(false);
+    expect(again).toEqual(['Demo content not seeded: the database already holds users or videos']);
+    expect(await count(t.deps, 'SELECT count(*) FROM videos')).toBe(before);
+  });
+});
+
+describe('when seedDemoIfWanted seeds', () => {
+  let shared: TestApp;
+  beforeAll(async () => {
+    shared = await buildTestApp();
+  });
+  afterAll(() => shared.close());
+  const apps: TestApp[] = [];
+  const fresh = async () => {
+    const t = await buildTestApp();
+    apps.push(t);
+    return t;
+  };
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((t) => t.close()));
+  });
+  const small = { images: false, counts: { models: 2, videos: 3, shoots: 1 } };
+
+  it.each([
+    [{ nodeEnv: 'production', seedDemo: 'auto' } as const, /NODE_ENV=production/],
+    [{ nodeEnv: 'production', seedDemo: 'never' } as const, /SEED_DEMO=never/],
+    [{ nodeEnv: 'development', seedDemo: 'never' } as const, /SEED_DEMO=never/],
+    [{ nodeEnv: 'test', seedDemo: 'never' } as const, /SEED_DEMO=never/],
+  ])('%j: does not seed, and says why', async (config, message) => {
+    const logs: string[] = [];
+    expect(await seedDemoIfWanted(withConfig(shared, config), (m) => logs.push(m), small)).toBe(false);
+    expect(logs.join('\n')).toMatch(message);
+    expect(await count(shared.deps, 'SELECT count(*) FROM videos')).toBe(0);
+  });
+
+  it.each([
+    [{ nodeEnv: 'production', seedDemo: 'always' } as const],
+    [{ nodeEnv: 'development', seedDemo: 'auto' } as const],
+  ])('%j: seeds', async (config) => {
+    const t = await fresh();
+    const logs: string[] = [];
+    expect(await seedDemoIfWanted(withConfig(t, config), (m) => logs.push(m), small)).toBe(true);
+    expect(logs.join('\n')).toMatch(/seeded/);
+    expect(await count(t.deps, 'SELECT count(*) FROM videos')).toBe(3);
+  });
+
+  it('leaves a database with users alone', async () => {
+    const t = await fresh();
+    await t.deps.db.query(`INSERT INTO users (username, email, password_hash) VALUES ('someone', 'someone@example.com', 'x')`);
+    expect(await seedDemoIfWanted(withConfig(t, {}), () => undefined, small)).toBe(false);
+    expect(await count(t.deps, 'SELECT count(*) FROM models')).toBe(0);
+  });
+
+  it('keeps a feature flag that was already set', async () => {
+    const t = await fresh();
+    await t.deps.db.query(`INSERT INTO features (name, is_active) VALUES ('landing_redirect', true)`);
+    await seedDemoIfWanted(withConfig(t, {}), () => undefined, small);
+    expect(await count(t.deps, `SELECT count(*) FROM features WHERE name = 'landing_redirect' AND is_active`)).toBe(1);
+  });
+
+  it('generates the pictures, which the server then serves under /media', async () => {
+    const t = await fresh();
+    expect(await seedDemoIfWanted(withConfig(t, {}), () => undefined, { counts: small.counts })).toBe(true);
+    const [video] = await t.deps.db.query<{ id: number }>('SELECT min(id) AS id FROM videos');
+    const res = await t.app.inject({ method: 'GET', url: `/media/images/video/${video!.id}/370x206.jpg` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+  });
+});
+
+describe('seedCatalog', () => {
+  it('gives the same catalog on every fresh database', async () => {
+    const titles: string[][] = [];
+    for (let i = 0; i < 2; i++) {
+      const { db, drop } = await createTestDatabase();
+      try {
+        await db.transaction((tx) => seedCatalog(tx, { models: 5, videos: 10, shoots: 2, now: NOW }));
+        titles.push((await db.query<{ title: string }>('SELECT title FROM videos ORDER BY id')).map((r) => r.title));
+      } finally {
+        await drop();
+      }
+    }
+    expect(titles[0]).toHaveLength(10);
+    expect(titles[1]).toEqual(titles[0]);
+  });
+});
+
+describe('generateSeedImages', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'velora-images-'));
+  });
+  afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+  it('writes JPEGs at the sizes of SPEC §3 for videos, models and shoots', async () => {
+    const { files } = await generateSeedImages(dir, { videos: [1, 2], models: [7], shoots: [3] });
+    expect(files).toBe(8);
+    const expected: Array<[Parameters<typeof seedImagePath>[1], number, string]> = [
+      ['video', 1, '900x500'], ['video', 1, '370x206'], ['video', 2, '900x500'], ['video', 2, '370x206'],
+      ['model', 7, '510x660'], ['model', 7, '400x400'],
+      ['shoot', 3, '900x500'], ['shoot', 3, '370x206'],
+    ];
+    for (const [kind, id, size] of expected) {
+      const meta = await sharp(seedImagePath(dir, kind, id, size)).metadata();
+      expect(`${meta.width}x${meta.height}`, `${kind} ${id}`).toBe(size);
+      expect(meta.format).toBe('jpeg');
+    }
+  });
+
+  it('keeps pictures already on disk', async () => {
+    expect((await generateSeedImages(dir, { videos: [1, 2], models: [7], shoots: [3] })).files).toBe(0);
+  });
+});

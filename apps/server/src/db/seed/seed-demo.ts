@@ -1,0 +1,72 @@
+import type { AppDeps } from '../../app-deps';
+import type { Queryable } from '../database';
+import { seedDemoAccounts } from './seed-accounts';
+import { seedCatalog, type CatalogCounts } from './seed-catalog';
+import { generateSeedImages } from './seed-images';
+
+export const DEMO_COUNTS: CatalogCounts = { models: 48, videos: 200, shoots: 60 };
+
+/** Serialises seeding between instances starting at once against one PostgreSQL. */
+const SEED_LOCK = 7316002;
+
+async function isEmpty(db: Queryable): Promise<boolean> {
+  const rows = await db.query<{ has_users: boolean; has_videos: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM users) AS has_users, EXISTS (SELECT 1 FROM videos) AS has_videos',
+  );
+  return !rows[0]?.has_users && !rows[0]?.has_videos;
+}
+
+/** Why demo content must not be seeded under this configuration, or null when it may be. */
+export function seedRefusal(config: Pick<AppDeps['config'], 'seedDemo' | 'nodeEnv'>): string | null {
+  if (config.seedDemo === 'never') return 'SEED_DEMO=never';
+  // Demo accounts with a published password must never appear on a live site by accident.
+  if (config.nodeEnv === 'production' && config.seedDemo !== 'always') return 'NODE_ENV=production (set SEED_DEMO=always to seed anyway)';
+  return null;
+}
+
+/**
+ * Seeds demo content (features, catalog, demo accounts, then pictures) into an empty database: one with no
+ * users and no videos. Returns whether it seeded. The database part is one transaction: all of it or nothing.
+ */
+export async function seedDemoIfWanted(
+  deps: Pick<AppDeps, 'config' | 'db' | 'now'>,
+  log: (msg: string) => void,
+  options: { images?: boolean; counts?: CatalogCounts } = {},
+): Promise<boolean> {
+  const { config, db } = deps;
+  const refusal = seedRefusal(config);
+  if (refusal) {
+    log(`Demo content not seeded: ${refusal}`);
+    return false;
+  }
+
+  const started = Date.now();
+  const now = deps.now();
+  const counts = options.counts ?? DEMO_COUNTS;
+  const catalog = await db.transaction(async (tx) => {
+    if (db.engine === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    if (!(await isEmpty(tx))) return null;
+    const seeded = await seedCatalog(tx, { ...counts, now });
+    await seedDemoAccounts(tx, { modelId: seeded.modelIds[0]!, now });
+    return seeded;
+  });
+  if (!catalog) {
+    log('Demo content not seeded: the database already holds users or videos');
+    return false;
+  }
+  log(
+    `Demo content seeded: ${catalog.modelIds.length} models, ${catalog.videoIds.length} videos, ${catalog.shootIds.length} shoots, ` +
+      `${catalog.tagIds.length} tags, demo accounts (${Date.now() - started} ms)`,
+  );
+
+  if (options.images !== false) {
+    const imagesStarted = Date.now();
+    const { files } = await generateSeedImages(
+      config.dataDir,
+      { videos: catalog.videoIds, models: catalog.modelIds, shoots: catalog.shootIds },
+      { log },
+    );
+    log(`Demo images generated: ${files} files in ${Date.now() - imagesStarted} ms`);
+  }
+  return true;
+}
