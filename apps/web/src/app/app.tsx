@@ -1,0 +1,75 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { StrictMode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { RouteObject } from 'react-router';
+import { RouterProvider, createBrowserRouter } from 'react-router';
+import type { AppLinks } from '@/components/app-links';
+import { AppLinksProvider } from '@/components/app-links';
+import { cachedProfile, endSession } from '@/features/auth/session';
+import { createBootstrap } from './bootstrap';
+import { createI18n } from './i18n';
+import { createQueryClient } from './query-client';
+import { logInRedirect } from './route-guards';
+import { createRouteObjects } from './router';
+import { routePath } from './routes';
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export interface VeloraApp {
+  router: AppRouter;
+  queryClient: QueryClient;
+  i18n: I18n;
+}
+
+export interface CreateAppOptions {
+  /** Tests pass createMemoryRouter with their own entries. */
+  createRouter?: (routes: RouteObject[]) => AppRouter;
+  referrer?: () => string;
+}
+
+/** Wires the app: one query client, one i18n instance, one router over the route table. */
+export function createVeloraApp(options: CreateAppOptions = {}): VeloraApp {
+  const i18n = createI18n();
+  let router: AppRouter | null = null;
+  let loggingOut = false;
+
+  // SPEC §4: an unhandled 401 for a logged-in user logs out and asks for a log-in, then returns.
+  const onUnauthorized = () => {
+    if (loggingOut || !router || !cachedProfile(queryClient)) return;
+    loggingOut = true;
+    const { pathname, search } = router.state.location;
+    const target = logInRedirect(routePath('home'), `${pathname}${search}`);
+    void endSession(queryClient, { notifyServer: false, navigate: () => router?.navigate(target) }).finally(() => {
+      loggingOut = false;
+    });
+  };
+
+  const queryClient = createQueryClient({ onUnauthorized });
+  const bootstrap = createBootstrap(queryClient, i18n, options.referrer);
+  const routes = createRouteObjects({ queryClient, bootstrap });
+  router = (options.createRouter ?? createBrowserRouter)(routes);
+  return { router, queryClient, i18n };
+}
+
+const APP_LINKS: AppLinks = {
+  home: routePath('home'),
+  forgotPassword: routePath('forgotPassword'),
+  recentUpdates: routePath('recentUpdates'),
+  videos: routePath('videos'),
+};
+
+export function AppRoot({ app }: { app: VeloraApp }) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={app.queryClient}>
+        <I18nextProvider i18n={app.i18n}>
+          <AppLinksProvider links={APP_LINKS}>
+            <RouterProvider router={app.router} />
+          </AppLinksProvider>
+        </I18nextProvider>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Profile } from '@velora/shared';
+import { landingUrlFor } from '@velora/shared';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { LanguageSelect } from '@/components/language-select';
+import { Logo } from '@/components/logo';
+import { LOG_IN_HASH, SIGN_UP_HASH } from '@/components/modal-hashes';
+import { useSession } from '@/features/auth/session';
+import { useLogout } from '@/features/auth/use-logout';
+import { routePath } from '../routes';
+import { useLanguageSwitch } from './use-language-switch';
+
+function AccountMenu({ profile, premium }: { profile: Profile; premium: boolean }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  return (
+    <div className="account" role="group" aria-label={t('nav.account')}>
+      <span className="account__avatar" aria-hidden="true">
+        {profile.username.slice(0, 1).toUpperCase()}
+      </span>
+      <span className="account__name">
+        <span className="visually-hidden">{t('nav.signedInAs')} </span>
+        <span data-testid="account-username">{profile.username}</span>
+        {premium ? <span className="badge">{t('nav.premium')}</span> : null}
+      </span>
+      <button type="button" className="button button--ghost button--small" data-testid="logout-button" onClick={() => void logout(routePath('home'))}>
+        {t('nav.logOut')}
+      </button>
+    </div>
+  );
+}
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const language = useLanguageSwitch();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const openDialog = (hash: string) => navigate({ pathname: location.pathname, search: location.search, hash });
+  const homeHref = landingUrlFor(session.isLoggedIn, session.profile?.features);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to={homeHref} className="site-header__brand" aria-label={t('app.homeLink')}>
+          <Logo />
+        </Link>
+        {session.isLoggedIn ? (
+          <nav className="site-nav" aria-label={t('nav.main')}>
+            <ul className="site-nav__list">
+              <li>
+                <NavLink className="site-nav__link" to={routePath('recentUpdates')}>
+                  {t('nav.recentUpdates')}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink className="site-nav__link" to={routePath('videos')}>
+                  {t('nav.videos')}
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+        ) : null}
+        <div className="site-header__actions">
+          <LanguageSelect value={language.current} options={language.options} onChange={(lang) => void language.change(lang)} />
+          {session.profile ? (
+            <AccountMenu profile={session.profile} premium={session.isPremium} />
+          ) : (
+            <>
+              <button type="button" className="button button--ghost button--small" onClick={() => openDialog(LOG_IN_HASH)}>
+                {t('nav.logIn')}
+              </button>
+              <button type="button" className="button button--primary button--small" onClick={() => openDialog(SIGN_UP_HASH)}>
+                {t('nav.signUp')}
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Profile } from '@velora/shared';
+import { clampPage, isFeatureActive, isPremium, landingUrlFor } from '@velora/shared';
+import { safeRedirectPath } from '@/features/auth/redirect';
+import type { RouteDefinition } from './routes';
+
+// The navigation guards of SPEC §2 as one pure function: the router's loaders call it with the
+// session, and it answers where to go instead (or null to render the route).
+
+type FeatureLookup = Parameters<typeof isFeatureActive>[0];
+
+export interface GuardContext {
+  profile: Profile | null;
+  /** Visit features (age verification and the like hold for visitors too). */
+  visitFeatures: FeatureLookup;
+  now: number;
+  /** The path of a named route (for `redirectTo`). */
+  pathOf: (name: string) => string;
+  homePath: string;
+}
+
+/** `/?redirect=%2Fvideos#log_in`: the landing page with the log-in dialog open (SPEC §2, §4). */
+export function logInRedirect(homePath: string, pathWithSearch: string): string {
+  return `${homePath}?redirect=${encodeURIComponent(pathWithSearch)}#log_in`;
+}
+
+/** The URL with `page` clamped to at least 1, or null when it already is (SPEC §2, §5). */
+export function clampedPageUrl(url: URL): string | null {
+  const raw = url.searchParams.get('page');
+  if (raw === null) return null;
+  const clamped = String(clampPage(raw));
+  if (clamped === raw) return null;
+  const next = new URL(url);
+  next.searchParams.set('page', clamped);
+  return `${next.pathname}${next.search}`;
+}
+
+export function hasLawLimitations(profile: Profile | null): boolean {
+  return (profile?.law_limitations.length ?? 0) > 0;
+}
+
+/** Where to send the user instead of `route`, or null to show it. */
+export function guardRoute(route: RouteDefinition, url: URL, ctx: GuardContext): string | null {
+  const here = `${url.pathname}${url.search}`;
+  const clamped = clampedPageUrl(url);
+  if (clamped) return clamped;
+
+  if (route.redirectTo) return `${ctx.pathOf(route.redirectTo)}${url.search}`;
+
+  const { profile } = ctx;
+  const loggedIn = profile !== null;
+  const features = profile?.features;
+  if (route.hiddenDuringAgeVerification && (isFeatureActive(ctx.visitFeatures, 'age_verification') || isFeatureActive(features, 'age_verification'))) {
+    return ctx.homePath;
+  }
+  if (route.requiresAuth && !loggedIn) return logInRedirect(ctx.homePath, here);
+  if (route.membersGoToLanding && loggedIn) return safeRedirectPath(url.searchParams.get('redirect')) ?? landingUrlFor(true, features);
+  if (route.requiresPremium && !isPremium(profile, ctx.now)) return `${landingUrlFor(loggedIn, features)}?redirect=${encodeURIComponent(here)}`;
+  if (route.lawLimited && hasLawLimitations(profile)) return landingUrlFor(loggedIn, features);
+  return null;
+}

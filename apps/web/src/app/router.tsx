@@ -1,0 +1,86 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router';
+import { redirect } from 'react-router';
+import { cachedProfile } from '@/features/auth/session';
+import { visitQueryOptions } from '@/features/tracking/api/get-visit';
+import type { Bootstrap } from './bootstrap';
+import { urlWithoutCredentials } from './bootstrap';
+import { RootLayout } from './layout/root-layout';
+import { clampedPageUrl, guardRoute } from './route-guards';
+import type { AppRoute } from './routes';
+import { ROUTES, routeByName, routePath } from './routes';
+import { RouteErrorScreen } from './screens/route-error';
+import { StartupScreen } from './screens/startup-screen';
+
+export interface RouteHandle {
+  route: AppRoute;
+}
+
+export interface RouterServices {
+  queryClient: QueryClient;
+  bootstrap: Bootstrap;
+  now?: () => number;
+}
+
+/**
+ * Every route waits for the start-up, then asks the guards whether it may render (SPEC §2).
+ * The guards depend on the path, the page value and the session only, so a change of filters in
+ * the query does not run them again (and the page answers at once).
+ */
+function guardedRoute(route: AppRoute, services: RouterServices): Pick<RouteObject, 'loader' | 'shouldRevalidate'> {
+  let guardedFor: number | null | undefined;
+  const sessionId = () => cachedProfile(services.queryClient)?.id ?? null;
+
+  const loader: LoaderFunction = async ({ request }) => {
+    const url = new URL(request.url);
+    const homePath = routePath('home');
+    const outcome = await services.bootstrap(url);
+    const withoutCredentials = urlWithoutCredentials(url, outcome, homePath);
+    if (withoutCredentials) throw redirect(withoutCredentials);
+    guardedFor = sessionId();
+    const target = guardRoute(route, url, {
+      profile: cachedProfile(services.queryClient),
+      visitFeatures: services.queryClient.getQueryData(visitQueryOptions().queryKey)?.features,
+      now: (services.now ?? Date.now)(),
+      pathOf: (name) => routeByName(name as AppRoute['name']).path,
+      homePath,
+    });
+    if (target) throw redirect(target);
+    return null;
+  };
+
+  const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+    defaultShouldRevalidate &&
+    (currentUrl.pathname !== nextUrl.pathname || clampedPageUrl(nextUrl) !== null || sessionId() !== guardedFor);
+
+  return { loader, shouldRevalidate };
+}
+
+function toRouteObject(route: AppRoute, services: RouterServices): RouteObject {
+  const handle: RouteHandle = { route };
+  const common = {
+    ...guardedRoute(route, services),
+    handle,
+    lazy: async () => ({ Component: (await route.screen()).default }),
+  };
+  return route.path === '/' ? { index: true, ...common } : { path: route.path, ...common };
+}
+
+/** The router's tree: the root (start-up, layouts, global hosts) around every route of the table. */
+export function createRouteObjects(services: RouterServices): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      loader: async ({ request }) => {
+        await services.bootstrap(new URL(request.url));
+        return null;
+      },
+      shouldRevalidate: () => false,
+      Component: RootLayout,
+      HydrateFallback: StartupScreen,
+      ErrorBoundary: RouteErrorScreen,
+      children: [{ ErrorBoundary: RouteErrorScreen, children: ROUTES.map((route) => toRouteObject(route, services)) }],
+    },
+  ];
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, routeByName, routePath } from './routes';
+
+// Every main-site path of SPEC §2 (the provider inbox shares /messages/:name).
+const SPEC_PATHS = [
+  '/', '/forgot_password', '/reset_password', '/join', '/videos', '/feeds', '/recent_updates', '/update/:id', '/models',
+  '/profile/:id', '/shoots', '/shoot/:id', '/shoot/:galleryId/images/:chapterId', '/cameras', '/camera/:name',
+  '/camera/:name/photos', '/camera/:name/videos', '/playdates', '/private-playdate/:id', '/public-playdate/:id',
+  '/playdates/request-private-playdate/:id', '/playdates/extend-playdate/:id', '/netiquette', '/playdate-faq',
+  '/playdate-chat-replay', '/favourite-models', '/favourite-shoots', '/favourite-videos', '/favourite-images',
+  '/favourite-cams', '/user-profile', '/user-profile/settings', '/messages', '/messages/:name', '/playdate-messages/:id',
+  '/free-chat/:name', '/chat/:name', '/paywall', '/community_guidelines', '/blog', '/lecker_blog', '/blog/:alias',
+  '/lecker_blog/:alias', '/welcome/:id', '/friends', '/free-video', '/unsubscribe_mails', '/contact-us', '/agb', '/report',
+  '/dmca', '/prohibited_content', '/apply', '/sitemap', '/about_us', '/test_videos', '*',
+];
+
+describe('route table', () => {
+  it('holds every route of SPEC §2, once', () => {
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_PATHS].sort());
+    expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
+  });
+
+  it('flags the routes as SPEC §2 says', () => {
+    expect(routeByName('videos').requiresAuth).toBe(true);
+    expect(routeByName('home').requiresAuth).toBe(false);
+    for (const name of ['cameras', 'camera', 'cameraPhotos', 'cameraVideos', 'favouriteCams', 'requestPrivatePlaydate'] as const) {
+      expect(routeByName(name).lawLimited, name).toBe(true);
+    }
+    for (const name of ['privatePlaydate', 'publicPlaydate', 'requestPrivatePlaydate', 'extendPlaydate'] as const) {
+      expect(routeByName(name).requiresPremium, name).toBe(true);
+    }
+    expect(ROUTES.filter((r) => r.lawLimited).length).toBe(6);
+    expect(ROUTES.filter((r) => r.requiresPremium).length).toBe(4);
+    expect(routeByName('playdateChatReplay').requiresAuth).toBe(false);
+  });
+
+  it('gives legal pages the member layout when logged in, else the public one', () => {
+    for (const name of ['contactUs', 'agb', 'report', 'dmca', 'prohibitedContent', 'apply', 'sitemap', 'aboutUs', 'testVideos'] as const) {
+      expect(routeByName(name).layout, name).toBe('auto');
+    }
+    expect(routeByName('videos').layout).toBe('member-area');
+    expect(routeByName('home').layout).toBe('main');
+  });
+
+  it('titles the extend-playdate screen as SPEC §2 says', () => {
+    expect(routeByName('extendPlaydate').titleKey).toBe('extendPlaydate');
+  });
+});
+
+describe('routePath', () => {
+  it('builds paths from names, params and queries', () => {
+    expect(routePath('home')).toBe('/');
+    expect(routePath('videos')).toBe('/videos');
+    expect(routePath('videos', {}, { page: 2, tags: [1, 2], query: null })).toBe('/videos?page=2&tags=1%2C2');
+    expect(routePath('shootImages', { galleryId: 4, chapterId: 'b' })).toBe('/shoot/4/images/b');
+    expect(routePath('camera', { name: 'ava demo' })).toBe('/camera/ava%20demo');
+  });
+});

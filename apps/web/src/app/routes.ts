@@ -1,0 +1,181 @@
+import type { Layout } from '@velora/shared';
+import type { ComponentType } from 'react';
+import { generatePath } from 'react-router';
+import type { LocaleMessages } from '@/locales';
+
+// The route table of SPEC §2 (main site) as data. The router, the guards, the layout choice, the
+// page title and every link are derived from it; nothing else names a path.
+
+/** `auto`: the member area for logged-in users, the public layout for visitors (legal pages). */
+export type RouteLayout = Layout | 'auto';
+
+export type RouteTitleKey = keyof LocaleMessages['routes'];
+
+export type ScreenModule = { default: ComponentType };
+export type ScreenLoader = () => Promise<ScreenModule>;
+
+export interface RouteFlags {
+  /** Visitors go to `/?redirect=<path>#log_in`. */
+  requiresAuth: boolean;
+  /** Non-premium users go to their landing URL with a `redirect` query. */
+  requiresPremium: boolean;
+  /** Skipped for users with law limitations. */
+  lawLimited: boolean;
+}
+
+export interface RouteDefinition<Name extends string = string, Path extends string = string> extends RouteFlags {
+  name: Name;
+  /** A react-router pattern (`:param`), or `*` for the catch-all. */
+  path: Path;
+  titleKey: RouteTitleKey;
+  layout: RouteLayout;
+  screen: ScreenLoader;
+  /** Logged-in users are sent on to their landing URL (the visitor landing page). */
+  membersGoToLanding?: boolean;
+  /** The name of a route this one only forwards to, keeping the query. */
+  redirectTo?: string;
+  /** Redirects to / while the age_verification feature is on (SPEC §2: blog paths). */
+  hiddenDuringAgeVerification?: boolean;
+}
+
+const screens = {
+  landing: () => import('@/features/landing/routes/landing'),
+  forgotPassword: () => import('@/features/auth/routes/forgot-password'),
+  resetPassword: () => import('@/features/auth/routes/reset-password'),
+  videos: () => import('@/features/videos/routes/videos'),
+  recentUpdates: () => import('@/features/videos/routes/recent-updates'),
+  comingSoon: () => import('./screens/coming-soon'),
+  notFound: () => import('./screens/not-found'),
+} satisfies Record<string, ScreenLoader>;
+
+const PUBLIC: RouteFlags = { requiresAuth: false, requiresPremium: false, lawLimited: false };
+const MEMBER: RouteFlags = { requiresAuth: true, requiresPremium: false, lawLimited: false };
+const MEMBER_LAW: RouteFlags = { requiresAuth: true, requiresPremium: false, lawLimited: true };
+const PREMIUM: RouteFlags = { requiresAuth: true, requiresPremium: true, lawLimited: false };
+const PREMIUM_LAW: RouteFlags = { requiresAuth: true, requiresPremium: true, lawLimited: true };
+
+type Options = Partial<Pick<RouteDefinition, 'layout' | 'titleKey' | 'membersGoToLanding' | 'redirectTo' | 'hiddenDuringAgeVerification'>>;
+
+function route<const Name extends RouteTitleKey | 'customPage', const Path extends string>(
+  name: Name,
+  path: Path,
+  flags: RouteFlags,
+  screen: ScreenLoader,
+  options: Options = {},
+): RouteDefinition<Name, Path> {
+  return {
+    name,
+    path,
+    ...flags,
+    screen,
+    titleKey: options.titleKey ?? (name === 'customPage' ? 'notFound' : (name as RouteTitleKey)),
+    layout: options.layout ?? (flags.requiresAuth ? 'member-area' : 'auto'),
+    ...(options.membersGoToLanding ? { membersGoToLanding: true } : {}),
+    ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}),
+    ...(options.hiddenDuringAgeVerification ? { hiddenDuringAgeVerification: true } : {}),
+  };
+}
+
+const soon = screens.comingSoon;
+const blog = { layout: 'v2-blog', hiddenDuringAgeVerification: true } as const;
+
+export const ROUTES = [
+  route('home', '/', PUBLIC, screens.landing, { layout: 'main', membersGoToLanding: true }),
+  route('forgotPassword', '/forgot_password', PUBLIC, screens.forgotPassword, { layout: 'main' }),
+  route('resetPassword', '/reset_password', PUBLIC, screens.resetPassword, { layout: 'main' }),
+  route('join', '/join', PUBLIC, screens.landing, { layout: 'main', redirectTo: 'home' }),
+  route('videos', '/videos', MEMBER, screens.videos),
+  route('feeds', '/feeds', MEMBER, soon),
+  route('recentUpdates', '/recent_updates', MEMBER, screens.recentUpdates),
+  route('update', '/update/:id', MEMBER, soon),
+  route('models', '/models', MEMBER, soon),
+  route('modelProfile', '/profile/:id', MEMBER, soon),
+  route('shoots', '/shoots', MEMBER, soon),
+  route('shoot', '/shoot/:id', MEMBER, soon),
+  route('shootImages', '/shoot/:galleryId/images/:chapterId', MEMBER, soon),
+  route('cameras', '/cameras', MEMBER_LAW, soon),
+  route('camera', '/camera/:name', MEMBER_LAW, soon),
+  route('cameraPhotos', '/camera/:name/photos', MEMBER_LAW, soon),
+  route('cameraVideos', '/camera/:name/videos', MEMBER_LAW, soon),
+  route('playdates', '/playdates', MEMBER, soon),
+  route('privatePlaydate', '/private-playdate/:id', PREMIUM, soon),
+  route('publicPlaydate', '/public-playdate/:id', PREMIUM, soon),
+  route('requestPrivatePlaydate', '/playdates/request-private-playdate/:id', PREMIUM_LAW, soon),
+  route('extendPlaydate', '/playdates/extend-playdate/:id', PREMIUM, soon),
+  route('netiquette', '/netiquette', PUBLIC, soon),
+  route('playdateFaq', '/playdate-faq', PUBLIC, soon),
+  route('playdateChatReplay', '/playdate-chat-replay', PUBLIC, soon, { layout: 'main' }),
+  route('favouriteModels', '/favourite-models', MEMBER, soon),
+  route('favouriteShoots', '/favourite-shoots', MEMBER, soon),
+  route('favouriteVideos', '/favourite-videos', MEMBER, soon),
+  route('favouriteImages', '/favourite-images', MEMBER, soon),
+  route('favouriteCams', '/favourite-cams', MEMBER_LAW, soon),
+  route('userProfile', '/user-profile', MEMBER, soon),
+  route('userProfileSettings', '/user-profile/settings', MEMBER, soon),
+  route('messages', '/messages', MEMBER, soon),
+  // Also the provider's own inbox segment (SPEC §2 omits its name).
+  route('conversation', '/messages/:name', MEMBER, soon),
+  route('playdateMessages', '/playdate-messages/:id', MEMBER, soon),
+  route('freeChat', '/free-chat/:name', MEMBER, soon),
+  route('chat', '/chat/:name', MEMBER, soon),
+  route('paywall', '/paywall', MEMBER, soon),
+  route('communityGuidelines', '/community_guidelines', PUBLIC, soon),
+  route('blog', '/blog', PUBLIC, soon, blog),
+  route('leckerBlog', '/lecker_blog', PUBLIC, soon, blog),
+  route('blogArticle', '/blog/:alias', PUBLIC, soon, blog),
+  route('leckerBlogArticle', '/lecker_blog/:alias', PUBLIC, soon, blog),
+  route('landing', '/welcome/:id', PUBLIC, soon, { layout: 'main' }),
+  route('friends', '/friends', PUBLIC, soon),
+  route('freeVideo', '/free-video', PUBLIC, soon),
+  route('unsubscribeMails', '/unsubscribe_mails', PUBLIC, soon),
+  route('contactUs', '/contact-us', PUBLIC, soon),
+  route('agb', '/agb', PUBLIC, soon),
+  route('report', '/report', PUBLIC, soon),
+  route('dmca', '/dmca', PUBLIC, soon),
+  route('prohibitedContent', '/prohibited_content', PUBLIC, soon),
+  route('apply', '/apply', PUBLIC, soon),
+  route('sitemap', '/sitemap', PUBLIC, soon),
+  route('aboutUs', '/about_us', PUBLIC, soon),
+  route('testVideos', '/test_videos', PUBLIC, soon),
+  // Any other path is a custom page looked up by its path; until pages exist it is Not Found.
+  route('customPage', '*', PUBLIC, screens.notFound, { titleKey: 'notFound' }),
+] as const;
+
+export type AppRoute = (typeof ROUTES)[number];
+export type RouteName = AppRoute['name'];
+type PathOf<N extends RouteName> = Extract<AppRoute, { name: N }>['path'];
+
+type ParamNames<P extends string> = P extends `${string}:${infer Param}/${infer Rest}`
+  ? Param | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Param}`
+    ? Param
+    : never;
+export type RouteParams<N extends RouteName> = { [K in ParamNames<PathOf<N>>]: string | number };
+
+export type QueryInit = Record<string, string | number | readonly (string | number)[] | null | undefined>;
+
+type PathArgs<N extends RouteName> = [ParamNames<PathOf<N>>] extends [never]
+  ? [params?: Record<string, never>, query?: QueryInit]
+  : [params: RouteParams<N>, query?: QueryInit];
+
+const BY_NAME = new Map<string, AppRoute>(ROUTES.map((r) => [r.name, r]));
+
+export function routeByName(name: RouteName): AppRoute {
+  const found = BY_NAME.get(name);
+  if (!found) throw new Error(`Unknown route ${name}`);
+  return found;
+}
+
+/** The path of a named route, with its params filled in and an optional query. */
+export function routePath<N extends Exclude<RouteName, 'customPage'>>(name: N, ...[params, query]: PathArgs<N>): string {
+  const { path } = routeByName(name);
+  const stringParams = Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, String(v)]));
+  const pathname = generatePath(path, stringParams);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === null || value === undefined || value === '') continue;
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${pathname}?${qs}` : pathname;
+}

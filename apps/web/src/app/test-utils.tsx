@@ -1,0 +1,134 @@
+// Test helpers for app-level component tests: fixtures, an `api` fake keyed by path, and a
+// renderer that runs the real app (route table, guards, providers) on a memory router.
+// The test file itself mocks '@/lib/http' (vi.mock is hoisted per file) and hands the mock in.
+import { render } from '@testing-library/react';
+import type { Profile, Tag, Video, VideoList, Visit } from '@velora/shared';
+import { createMemoryRouter } from 'react-router';
+import type { Mock } from 'vitest';
+import { vi } from 'vitest';
+import { ApiError } from '@/lib/http';
+import { AppRoot, createVeloraApp } from './app';
+
+export const visitFixture = (overrides: Partial<Visit> = {}): Visit => ({
+  id: 'visit-1',
+  browser: 'jsdom',
+  country: 'US',
+  campaign: null,
+  is_mobile: false,
+  is_international: true,
+  new: true,
+  region: null,
+  current_region: null,
+  current_country: 'US',
+  features: {},
+  isEUCountry: false,
+  ...overrides,
+});
+
+export const profileFixture = (overrides: Partial<Profile> = {}): Profile => ({
+  id: 7,
+  language: 'en',
+  premium_until: null,
+  registration_campaign: null,
+  registration_region: null,
+  coins: 0,
+  email: 'member@example.test',
+  avatar: null,
+  username: 'member',
+  chatname: null,
+  first_name: null,
+  last_name: null,
+  street: null,
+  house: null,
+  zip: null,
+  city: null,
+  country: 'US',
+  playdate_notification: true,
+  camera_mail_notification: true,
+  age_verified: false,
+  age: null,
+  source: null,
+  other_source: null,
+  is_team_member: false,
+  model_id: null,
+  company: null,
+  features: {},
+  settings: { playdate_block: false, upcoming_playdate_block: false },
+  subscription: null,
+  law_limitations: [],
+  ...overrides,
+});
+
+export const tagsFixture: Tag[] = [
+  { id: 1, name_en: 'Outdoor', name_de: 'Draußen', name_fr: 'Extérieur', video_count: 4 },
+  { id: 2, name_en: 'Studio', name_de: 'Studio', name_fr: 'Studio', video_count: 3 },
+  { id: 3, name_en: 'Trailer', name_de: 'Trailer', name_fr: 'Bande-annonce', video_count: 1 },
+];
+
+export const videoFixture = (id: number, overrides: Partial<Video> = {}): Video => ({
+  id,
+  title: `Demo film ${id}`,
+  description: 'A generated demo film.',
+  duration: 754,
+  published_at: 1_700_000_000,
+  rating: 4.2,
+  views: 1200,
+  thumbnail: `/media/thumbs/${id}-900x500.jpg`,
+  thumbnail_small: `/media/thumbs/${id}-370x206.jpg`,
+  tags: [{ id: 1, name_en: 'Outdoor', name_de: 'Draußen', name_fr: 'Extérieur' }],
+  participated_models: [{ id: 11, name_en: 'Ava Demo' }],
+  total_comments: 0,
+  ...overrides,
+});
+
+export const videoListFixture = (params: Partial<VideoList['params']> = {}, videos = [videoFixture(1), videoFixture(2)], pages = 3): VideoList => ({
+  videos,
+  params: { page: 1, order: 'newest', tags: [], query: null, ...params },
+  total: videos.length * pages,
+  per_page: 24,
+  pages,
+});
+
+export const unauthorized = () => new ApiError({ status: 401, statusText: 'Unauthorized', body: { error: { code: 'UNAUTHORIZED', message: 'Log in to continue' } }, path: '' });
+
+type Handler = (input: unknown) => unknown;
+export interface FakeRoutes {
+  get?: Record<string, Handler>;
+  post?: Record<string, Handler>;
+}
+
+export interface ApiMock {
+  get: Mock;
+  post: Mock;
+  put: Mock;
+  patch: Mock;
+  delete: Mock;
+}
+
+/** Answers each call by its path; a handler may throw (e.g. an ApiError). Unknown paths fail the test loudly. */
+export function fakeApi(api: ApiMock, routes: FakeRoutes): void {
+  const answer = (method: 'get' | 'post', path: string, input: unknown) => {
+    const handler = routes[method]?.[path];
+    if (!handler) return Promise.reject(new Error(`Unexpected ${method.toUpperCase()} ${path}`));
+    try {
+      return Promise.resolve(handler(input));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  api.get.mockImplementation((path: string, params: unknown) => answer('get', path, params));
+  api.post.mockImplementation((path: string, body: unknown) => answer('post', path, body));
+}
+
+export function renderApp(path: string) {
+  // jsdom has no layout: scrolling is a no-op worth observing, not an error.
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  const app = createVeloraApp({
+    createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
+    referrer: () => '',
+  });
+  const utils = render(<AppRoot app={app} />);
+  const location = () => app.router.state.location;
+  const url = () => `${location().pathname}${location().search}${location().hash}`;
+  return { app, location, url, ...utils };
+}

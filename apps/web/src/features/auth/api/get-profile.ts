@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Profile } from '@velora/shared';
+import { api, isApiError, requireData } from '@/lib/http';
+import { getAccessToken, setAccessToken } from '@/lib/storage';
+
+/** The profile decides whether someone is logged in (SPEC §4); `null` is a visitor. */
+export async function getProfile(signal?: AbortSignal): Promise<Profile | null> {
+  // Tokens travel only as a Bearer header: without one the answer can only be 401.
+  if (!getAccessToken()) return null;
+  try {
+    return await requireData(api.get<Profile>('/user/profile', undefined, signal ? { signal } : undefined));
+  } catch (error) {
+    // A 401 here means logged out, not an error (SPEC §8); the dead token is dropped.
+    if (isApiError(error, 401)) {
+      setAccessToken(null);
+      return null;
+    }
+    throw error;
+  }
+}
+
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: ['user', 'profile'] as const,
+    queryFn: ({ signal }) => getProfile(signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export const PROFILE_QUERY_KEY = profileQueryOptions().queryKey;
+
+export function useProfile() {
+  return useQuery(profileQueryOptions());
+}

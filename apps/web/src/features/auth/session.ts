@@ -1,0 +1,77 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import type { Profile } from '@velora/shared';
+import { isPremium } from '@velora/shared';
+import { hideAllPopups } from '@/components/popups/popup-store';
+import { reportError } from '@/lib/report-error';
+import { setAccessToken } from '@/lib/storage';
+import { PROFILE_QUERY_KEY, profileQueryOptions, useProfile } from './api/get-profile';
+import { logout } from './api/logout';
+
+/** Queries that do not depend on who is logged in (e.g. the visit) say so in their meta. */
+const isSessionBound = (query: Query) => query.meta?.sessionIndependent !== true && !isProfileKey(query.queryKey);
+
+function isProfileKey(key: readonly unknown[]): boolean {
+  return key.length === PROFILE_QUERY_KEY.length && key.every((part, i) => part === PROFILE_QUERY_KEY[i]);
+}
+
+export interface Session {
+  profile: Profile | null;
+  isLoggedIn: boolean;
+  isPremium: boolean;
+  /** True until the first profile load settled. */
+  isPending: boolean;
+}
+
+export function useSession(): Session {
+  const { data, isPending } = useProfile();
+  const profile = data ?? null;
+  return { profile, isLoggedIn: profile !== null, isPremium: isPremium(profile, Date.now()), isPending };
+}
+
+/** Reads the cached session outside React (guards, error handlers). */
+export function cachedProfile(queryClient: QueryClient): Profile | null {
+  return queryClient.getQueryData(PROFILE_QUERY_KEY) ?? null;
+}
+
+/**
+ * Stores a fresh token and loads the profile it belongs to. Everything else cached belonged to
+ * the visitor, so it is refetched for the new user (SPEC §4: landing and company data reload).
+ */
+export async function startSession(queryClient: QueryClient, accessToken: string): Promise<Profile | null> {
+  setAccessToken(accessToken);
+  const profile = await queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 });
+  void queryClient.invalidateQueries({ predicate: isSessionBound });
+  return profile;
+}
+
+export interface EndSessionOptions {
+  /** POST /auth/logout first; off when the server already rejected the token. */
+  notifyServer?: boolean;
+  /** Runs once the user counts as logged out, before the cache of their data is dropped. */
+  navigate?: () => Promise<void> | void;
+}
+
+/** Logout (SPEC §4): ends the session, closes all popups, optionally navigates, clears the profile. */
+export async function endSession(queryClient: QueryClient, options: EndSessionOptions = {}): Promise<void> {
+  if (options.notifyServer !== false) {
+    try {
+      await logout();
+    } catch (error) {
+      // The local logout proceeds anyway; a session the server still holds expires on its own.
+      reportError(error, { during: 'logout' });
+    }
+  }
+  setAccessToken(null);
+  hideAllPopups();
+  await queryClient.cancelQueries({ predicate: isSessionBound });
+  queryClient.setQueryData(PROFILE_QUERY_KEY, null);
+  await options.navigate?.();
+  queryClient.removeQueries({ predicate: isSessionBound });
+}
+
+/** A logout destination carries the marker `logout=true` (SPEC §4). */
+export function withLogoutMarker(path: string): string {
+  const url = new URL(path, 'http://velora.invalid');
+  url.searchParams.set('logout', 'true');
+  return `${url.pathname}${url.search}${url.hash}`;
+}

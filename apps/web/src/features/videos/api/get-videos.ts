@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { VideoList, VideoOrder } from '@velora/shared';
+import { api, requireData } from '@/lib/http';
+
+export interface VideoListRequest {
+  page: number;
+  order: VideoOrder;
+  tags: readonly number[];
+  query: string | null;
+}
+
+export function getVideos(request: VideoListRequest, signal?: AbortSignal): Promise<VideoList> {
+  return requireData(
+    api.get<VideoList>(
+      '/videos',
+      {
+        page: request.page,
+        order: request.order,
+        tags: request.tags.length > 0 ? request.tags : null,
+        query: request.query ? request.query : null,
+      },
+      signal ? { signal } : undefined,
+    ),
+  );
+}
+
+export const videosQueryOptions = (request: VideoListRequest) =>
+  queryOptions({
+    queryKey: ['videos', 'list', request] as const,
+    queryFn: ({ signal }) => getVideos(request, signal),
+    // The previous page stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useVideos(request: VideoListRequest) {
+  return useQuery(videosQueryOptions(request));
+}
