@@ -17,6 +17,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'tools', root: './tools', include: ['**/*.test.js'], environment: 'node' } },
       './apps/web/vitest.config.ts',
       serverProject('pglite'),
       serverProject('postgres'),

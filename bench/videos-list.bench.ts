@@ -45,7 +45,7 @@ async function main() {
   const db = openPostgresDatabase({ connectionString: URL_ADMIN, searchPath: schema, max: 20 });
   try {
     await migrate(db);
-    let t = Date.now();
+    const t = Date.now();
     // Bulk catalog in SQL: far faster than the demo seed, and the shape the list query sees in production.
     await db.exec(`
       INSERT INTO models (name_en) SELECT 'Model ' || g FROM generate_series(1, 2000) g;

@@ -28,7 +28,10 @@ function resolveTarget(file, source) {
   if (source.startsWith('.')) return path.resolve(path.dirname(file), source);
   if (source.startsWith('@/')) return path.join(WEB_SRC, source.slice(2));
   if (source === '@velora/shared' || source.startsWith('@velora/shared/')) return path.join(ROOT, 'packages/shared/src', source.slice('@velora/shared'.length) || 'index.ts');
-  if (source.startsWith('@velora/')) return path.join(ROOT, 'apps', source.slice('@velora/'.length));
+  if (source.startsWith('@velora/')) {
+    const [name, ...rest] = source.slice('@velora/'.length).split('/');
+    return path.join(ROOT, 'apps', name, rest.length ? rest.join('/') : 'src/index.ts');
+  }
   return null;
 }
 

@@ -28,8 +28,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
   app.decorateRequest('auth', null);
   app.decorateRequest('bearerToken', null);
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
+    // onRequest: a visitor learns nothing about a members-only route, not even its validation rules.
     // Routes outside the API (static files) carry no access rule and need no session.
     if (access === undefined) return;
     request.bearerToken = bearerTokenOf(request);
