@@ -11,3 +11,4 @@ export * from './contracts/visits';
 export * from './contracts/auth';
 export * from './contracts/user';
 export * from './contracts/videos';
+export * from './contracts/catalog';

@@ -79,3 +79,70 @@ export const VideoList = z
 export type VideoList = z.infer<typeof VideoList>;
 
 export const TagList = z.array(Tag);
+
+/** GET /videos/{id}: the list item plus what the player needs. `hls_url` is present only when `playable`. */
+export const VideoDetail = Video.extend({
+  playable: z.boolean(),
+  hls_url: z.string().nullable().describe('Signed, expiring URL of the HLS master playlist; null unless playable'),
+  renditions: z.array(z.number().int()).describe('Heights of the available renditions, e.g. [360, 480, 720, 1080]'),
+  is_favourite: z.boolean(),
+  shoot_id: z.number().int().nullable(),
+}).meta({ id: 'VideoDetail' });
+export type VideoDetail = z.infer<typeof VideoDetail>;
+
+export const PlaybackBody = z.object({
+  position: z.number().min(0, 'Must be 0 or more').max(86_400, 'Must be at most 86400 seconds'),
+  duration: z.number().min(0).max(86_400).optional(),
+});
+export type PlaybackBody = z.infer<typeof PlaybackBody>;
+
+export const Playbacks = z.object({
+  video_id: z.number().int(),
+  position: z.number().int().describe('Seconds'),
+  duration: z.number().int().nullable(),
+  play_count: z.number().int(),
+  updated_at: z.number().int().nullable().describe('Unix seconds; null when never played'),
+});
+export type Playbacks = z.infer<typeof Playbacks>;
+
+export const UnlockedContent = z.object({
+  galleries: z.array(z.number().int()).describe('Unlocked shoot ids'),
+  videos: z.array(z.number().int()),
+});
+export type UnlockedContent = z.infer<typeof UnlockedContent>;
+export const UnlockBody = z.object({ token: z.string().trim().min(1, 'Required').max(200) });
+
+export const FreeVideoQuery = z.object({ token: z.string().trim().min(1, 'Required').max(200) });
+
+export const TestVideo = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  hls_url: z.string(),
+  renditions: z.array(z.number().int()),
+});
+export const TestVideoList = z.array(TestVideo);
+export type TestVideo = z.infer<typeof TestVideo>;
+
+export const Comment = z
+  .object({
+    id: z.number().int(),
+    video_id: z.number().int(),
+    body: z.string(),
+    created_at: z.number().int().describe('Unix seconds'),
+    author: z.object({ id: z.number().int(), username: z.string(), avatar: z.number().int().nullable() }),
+    is_own: z.boolean(),
+  })
+  .meta({ id: 'Comment' });
+export type Comment = z.infer<typeof Comment>;
+
+export const CommentBody = z.object({
+  body: z.string().trim().min(1, 'Write something first').max(2000, 'Must be at most 2000 characters'),
+});
+
+export const CommentList = z.object({
+  comments: z.array(Comment),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type CommentList = z.infer<typeof CommentList>;
