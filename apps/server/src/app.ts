@@ -16,9 +16,16 @@ import { errorsPlugin } from './plugins/errors';
 import { spaPlugin } from './plugins/spa';
 import { visitIdPlugin } from './plugins/visit-id';
 import { authRoutes } from './modules/auth/auth.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
+import { favouritesRoutes } from './modules/favourites/favourites.routes';
+import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { homeRoutes } from './modules/home/home.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { modelsRoutes } from './modules/models/models.routes';
 import { createSessionsService } from './modules/sessions/sessions.service';
+import { shootsRoutes } from './modules/shoots/shoots.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { videosRoutes } from './modules/videos/videos.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
@@ -78,10 +85,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(authRoutes, deps);
       await api.register(usersRoutes, deps);
       await api.register(videosRoutes, deps);
+      await api.register(commentsRoutes, deps);
+      await api.register(modelsRoutes, deps);
+      await api.register(shootsRoutes, deps);
+      await api.register(favouritesRoutes, deps);
+      await api.register(feedsRoutes, deps);
+      await api.register(homeRoutes, deps);
     },
     { prefix: '/api' },
   );
 
-  await app.register(spaPlugin, { webDist: options.webDist ?? WEB_DIST, mediaDir: path.join(deps.config.dataDir, 'media') });
+  await app.register(mediaRoutes, deps);
+  await app.register(spaPlugin, { webDist: options.webDist ?? WEB_DIST });
   return app;
 }

@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'always', 'never'], { message: 'must be auto, always or never' }).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino log level' }).default('info'),
   TRUST_PROXY: flag.default(false),
+  MEDIA_SIGNING_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
 });
 
 export interface Config {
@@ -53,6 +54,8 @@ export interface Config {
   seedDemo: 'auto' | 'always' | 'never';
   logLevel: string;
   trustProxy: boolean;
+  /** Signs media URLs; unset: a key generated once in DATA_DIR/secrets/media-signing.key. Instances share one. */
+  mediaSigningSecret: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -67,7 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`));
+    // A secret's value is never echoed into logs, not even a wrong one.
+    const shown = (name: string) => (/SECRET/.test(name) ? 'a hidden value' : JSON.stringify(cleaned[name]));
+    throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got ${shown(String(i.path[0]))})`));
   }
   const e = parsed.data;
   return {
@@ -84,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
   };
 }

@@ -6,6 +6,7 @@ import { openDatabase } from './db/open-database';
 import { seedDemoIfWanted } from './db/seed/seed-demo';
 import { createMailer } from './lib/create-mailer';
 import { createRateLimitStore } from './lib/create-rate-limit-store';
+import { createMediaJobRunner } from './modules/media/media-jobs';
 
 async function main() {
   let config: Config;
@@ -33,8 +34,11 @@ async function main() {
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
   await seedDemoIfWanted(deps, (msg) => app.log.info(msg));
 
+  // Transcoding runs in the background, started only once the server listens: it never delays a start.
+  const mediaJobs = createMediaJobRunner(deps, { log: app.log });
   const close = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    await mediaJobs.stop();
     await app.close();
     await Promise.allSettled([deps.mailer.close(), deps.rateLimits.close()]);
     await db.close();
@@ -46,6 +50,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const engine = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   app.log.info(`ready in ${Date.now() - started} ms on ${engine}: ${config.publicUrl}`);
+  mediaJobs.start();
 }
 
 main().catch((error) => {

@@ -4,19 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-// Serves the built SPA from `/`, media from `/media`, and index.html for any other non-API path (history fallback).
+// Serves the built SPA from `/`, and index.html for any other non-API path (history fallback). Media under `/media`
+// is the media module's (signed, sized, cached): nothing of DATA_DIR is served as static files.
 
-export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string; mediaDir: string }) => {
+export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
   const hasWeb = fs.existsSync(path.join(opts.webDist, 'index.html'));
-  fs.mkdirSync(opts.mediaDir, { recursive: true });
-
-  await app.register(fastifyStatic, {
-    root: opts.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-  });
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -119,8 +119,8 @@ describe('titles and fallbacks', () => {
 
   it('shows a coming-soon placeholder for routes not built yet', async () => {
     asMember();
-    renderApp('/models');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Models' })).toBeTruthy();
+    renderApp('/playdates');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Playdates' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
   });
 });

@@ -58,6 +58,22 @@ const APP_LINKS: AppLinks = {
   forgotPassword: routePath('forgotPassword'),
   recentUpdates: routePath('recentUpdates'),
   videos: routePath('videos'),
+  feeds: routePath('feeds'),
+  models: routePath('models'),
+  shoots: routePath('shoots'),
+  cameras: routePath('cameras'),
+  modelProfile: (id) => routePath('modelProfile', { id }),
+  shoot: (id, videoId) => `${routePath('shoot', { id })}${videoId === undefined ? '' : `#video-${videoId}`}`,
+  update: (id) => routePath('update', { id }),
+  shootImages: (shootId, chapterId) => routePath('shootImages', { galleryId: shootId, chapterId }),
+  camera: (name) => routePath('camera', { name }),
+  favourites: {
+    model: routePath('favouriteModels'),
+    shoot: routePath('favouriteShoots'),
+    video: routePath('favouriteVideos'),
+    image: routePath('favouriteImages'),
+    camera: routePath('favouriteCams'),
+  },
 };
 
 export function AppRoot({ app }: { app: VeloraApp }) {

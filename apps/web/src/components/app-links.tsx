@@ -1,8 +1,9 @@
+import type { FavouriteKind } from '@velora/shared';
 import type { ReactNode } from 'react';
 import { createContext, useContext } from 'react';
 
 /**
- * The few app paths that features link to. Features may not import the app's route table, so the
+ * The app paths that features link to. Features may not import the app's route table, so the
  * app builds these from it (routePath) and hands them down here.
  */
 export interface AppLinks {
@@ -10,6 +11,17 @@ export interface AppLinks {
   forgotPassword: string;
   recentUpdates: string;
   videos: string;
+  feeds: string;
+  models: string;
+  shoots: string;
+  cameras: string;
+  modelProfile: (id: number) => string;
+  /** A shoot; with a video id, the hash `#video-{id}` selects that video (SPEC §2). */
+  shoot: (id: number, videoId?: number) => string;
+  update: (id: number) => string;
+  shootImages: (shootId: number, chapterId: number) => string;
+  camera: (name: string) => string;
+  favourites: Record<FavouriteKind, string>;
 }
 
 const AppLinksContext = createContext<AppLinks | null>(null);

@@ -10,10 +10,18 @@ export interface CatalogCounts {
   shoots: number;
 }
 
+export interface SeededImage {
+  id: number;
+  width: number;
+  height: number;
+}
+
 export interface SeededCatalog {
   modelIds: number[];
   videoIds: number[];
   shootIds: number[];
+  /** Shoot images (in chapters), each to be drawn at its own full size. */
+  images: SeededImage[];
   tagIds: number[];
   trailerTagId: number;
 }
@@ -114,8 +122,53 @@ export function createRandom(seed: number) {
 }
 export type Random = ReturnType<typeof createRandom>;
 
+const CHAPTER_TITLES = [
+  'Set 1', 'Set 2', 'Golden hour', 'Blue hour', 'Portraits', 'By the window', 'Outdoors', 'Details', 'Candid',
+  'Behind the scenes', 'Morning light', 'On the terrace', 'Colour study', 'Black and white',
+];
+const LANDSCAPE = { width: 1280, height: 853 };
+const PORTRAIT = { width: 853, height: 1280 };
+
+/** 1–3 chapters per shoot with 6–12 images each, about a third of them portrait. */
+async function seedChapters(db: Queryable, rnd: Random, shootIds: number[]): Promise<SeededImage[]> {
+  const chapters = shootIds.flatMap((shootId) =>
+    rnd.sample(CHAPTER_TITLES, rnd.int(1, 3)).map((title, position) => ({ shootId, title, position, images: rnd.int(6, 12) })),
+  );
+  if (chapters.length === 0) return [];
+  const chapterIds = await reserveIds(db, 'shoot_chapters', chapters.length);
+  await db.query(
+    `INSERT INTO shoot_chapters (id, shoot_id, title, position)
+     SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::int[])`,
+    [chapterIds, chapters.map((c) => c.shootId), chapters.map((c) => c.title), chapters.map((c) => c.position)],
+  );
+  const imageRows = chapters.flatMap((c, i) =>
+    Array.from({ length: c.images }, (_, position) => ({ chapterId: chapterIds[i]!, position, ...(rnd.next() < 0.33 ? PORTRAIT : LANDSCAPE) })),
+  );
+  const imageIds = await reserveIds(db, 'shoot_images', imageRows.length);
+  await db.query(
+    `INSERT INTO shoot_images (id, chapter_id, position, width, height)
+     SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[])`,
+    [imageIds, imageRows.map((r) => r.chapterId), imageRows.map((r) => r.position), imageRows.map((r) => r.width), imageRows.map((r) => r.height)],
+  );
+  return imageRows.map((r, i) => ({ id: imageIds[i]!, width: r.width, height: r.height }));
+}
+
+/** Editors' picks (home section our_favorites): ~8 models, ~8 shoots, ~12 videos, picked over the last weeks. */
+async function seedFeatured(db: Queryable, rnd: Random, nowSeconds: number, ids: Record<'models' | 'shoots' | 'videos', number[]>): Promise<void> {
+  const counts = { models: 8, shoots: 8, videos: 12 } as const;
+  for (const table of ['models', 'shoots', 'videos'] as const) {
+    const picked = rnd.sample(ids[table], counts[table]);
+    if (picked.length === 0) continue;
+    const at = picked.map(() => new Date((nowSeconds - rnd.int(DAY_SECONDS / 24, 45 * DAY_SECONDS)) * 1000).toISOString());
+    await db.query(
+      `UPDATE ${table} t SET featured_at = p.at FROM unnest($1::int[], $2::timestamptz[]) AS p(id, at) WHERE t.id = p.id`,
+      [picked, at],
+    );
+  }
+}
+
 /** Ids taken from a table's serial sequence, so rows can be linked before they are inserted. */
-async function reserveIds(db: Queryable, table: 'models' | 'videos' | 'shoots', count: number): Promise<number[]> {
+async function reserveIds(db: Queryable, table: 'models' | 'videos' | 'shoots' | 'shoot_chapters' | 'shoot_images', count: number): Promise<number[]> {
   if (count === 0) return [];
   const rows = await db.query<{ id: number }>(
     `SELECT nextval(pg_get_serial_sequence($1, 'id'))::int AS id FROM generate_series(1, $2::int)`,
@@ -203,16 +256,16 @@ export async function seedCatalog(db: Queryable, opts: CatalogCounts & { now: Da
       publishedAt: randomPast(730),
       rating: Math.round((3 + rnd.next() * 2) * 10) / 10,
       views: Math.floor(rnd.next() ** 2 * 50_000),
-      comments: Math.floor(rnd.next() ** 3 * 80),
     };
   });
   if (videoRows.length > 0) {
     await db.query(
-      `INSERT INTO videos (id, title, description, duration, published_at, rating, views, total_comments)
-       SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::timestamptz[], $6::real[], $7::int[], $8::int[])`,
+      // No comments yet (accounts come after the catalog), and total_comments counts real comment rows exactly.
+      `INSERT INTO videos (id, title, description, duration, published_at, rating, views)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::timestamptz[], $6::real[], $7::int[])`,
       [
         videoRows.map((v) => v.id), videoRows.map((v) => v.title), videoRows.map((v) => v.description), videoRows.map((v) => v.duration),
-        videoRows.map((v) => v.publishedAt), videoRows.map((v) => v.rating), videoRows.map((v) => v.views), videoRows.map((v) => v.comments),
+        videoRows.map((v) => v.publishedAt), videoRows.map((v) => v.rating), videoRows.map((v) => v.views),
       ],
     );
     await db.query('INSERT INTO video_tags (video_id, tag_id) SELECT * FROM unnest($1::int[], $2::int[])', [
@@ -255,5 +308,8 @@ export async function seedCatalog(db: Queryable, opts: CatalogCounts & { now: Da
     }
   }
 
-  return { modelIds, videoIds, shootIds, tagIds: tagRows.map((t) => t.id), trailerTagId };
+  const images = await seedChapters(db, rnd, shootIds);
+  await seedFeatured(db, rnd, nowSeconds, { models: modelIds, shoots: shootIds, videos: videoIds });
+
+  return { modelIds, videoIds, shootIds, images, tagIds: tagRows.map((t) => t.id), trailerTagId };
 }

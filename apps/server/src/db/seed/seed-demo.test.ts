@@ -1,6 +1,3 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { FEATURE_NAMES, TRAILER_TAG_NAME } from '@velora/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +6,8 @@ import type { AppDeps } from '../../app-deps';
 import type { Config } from '../../config';
 import { seedCatalog } from './seed-catalog';
 import { DEMO_COUNTS, seedDemoIfWanted } from './seed-demo';
-import { generateSeedImages, seedImagePath } from './seed-images';
+import { renderSeedOriginal, seedImageSvg } from './seed-images';
+import { DEMO_CLIPS } from './seed-media';
 
 const NOW = new Date('2030-05-01T12:00:00Z');
 
@@ -25,7 +23,7 @@ describe('seedDemoIfWanted on an empty database', () => {
   let seeded: boolean;
   beforeAll(async () => {
     t = await buildTestApp();
-    seeded = await seedDemoIfWanted(withConfig(t, {}), (m) => logs.push(m), { images: false });
+    seeded = await seedDemoIfWanted(withConfig(t, {}), (m) => logs.push(m));
   });
   afterAll(() => t.close());
 
@@ -87,10 +85,22 @@ describe('seedDemoIfWanted on an empty database', () => {
     expect(await count(t.deps, `SELECT count(*) FROM users WHERE username = 'model' AND model_id = (SELECT min(id) FROM models)`)).toBe(1);
   });
 
+  it('queues the demo clips for transcoding and gives every video one of the regular clips, round-robin', async () => {
+    const assets = await t.deps.db.query<{ id: number; kind: string; status: string }>('SELECT id, kind, status FROM media_assets ORDER BY id');
+    expect(assets.map((a) => a.kind)).toEqual(DEMO_CLIPS.map((c) => c.kind));
+    expect(assets.every((a) => a.status === 'pending')).toBe(true);
+    const regular = assets.filter((a) => a.kind === 'video').map((a) => a.id);
+    const links = await t.deps.db.query<{ media_asset_id: number | null; n: number }>(
+      'SELECT media_asset_id, count(*)::int AS n FROM videos GROUP BY media_asset_id ORDER BY media_asset_id',
+    );
+    expect(links.map((l) => l.media_asset_id)).toEqual(regular);
+    expect(links.map((l) => l.n)).toEqual(regular.map(() => DEMO_COUNTS.videos / regular.length));
+  });
+
   it('does nothing on a second call', async () => {
     const before = await count(t.deps, 'SELECT count(*) FROM videos');
     const again: string[] = [];
-    expect(await seedDemoIfWanted(withConfig(t, {}), (m) => again.push(m), { images: false })).toBe(false);
+    expect(await seedDemoIfWanted(withConfig(t, {}), (m) => again.push(m))).toBe(false);
     expect(again).toEqual(['Demo content not seeded: the database already holds users or videos']);
     expect(await count(t.deps, 'SELECT count(*) FROM videos')).toBe(before);
   });
@@ -111,7 +121,7 @@ describe('when seedDemoIfWanted seeds', () => {
   afterEach(async () => {
     await Promise.all(apps.splice(0).map((t) => t.close()));
   });
-  const small = { images: false, counts: { models: 2, videos: 3, shoots: 1 } };
+  const small = { counts: { models: 2, videos: 3, shoots: 1 } };
 
   it.each([
     [{ nodeEnv: 'production', seedDemo: 'auto' } as const, /NODE_ENV=production/],
@@ -150,7 +160,7 @@ describe('when seedDemoIfWanted seeds', () => {
     expect(await count(t.deps, `SELECT count(*) FROM features WHERE name = 'landing_redirect' AND is_active`)).toBe(1);
   });
 
-  it('generates the pictures, which the server then serves under /media', async () => {
+  it('needs no pictures on disk: the server draws a seeded row\'s picture on first request', async () => {
     const t = await fresh();
     expect(await seedDemoIfWanted(withConfig(t, {}), () => undefined, { counts: small.counts })).toBe(true);
     const [video] = await t.deps.db.query<{ id: number }>('SELECT min(id) AS id FROM videos');
@@ -177,29 +187,18 @@ describe('seedCatalog', () => {
   });
 });
 
-describe('generateSeedImages', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'velora-images-'));
-  });
-  afterAll(() => fs.rm(dir, { recursive: true, force: true }));
-
-  it('writes JPEGs at the sizes of SPEC §3 for videos, models and shoots', async () => {
-    const { files } = await generateSeedImages(dir, { videos: [1, 2], models: [7], shoots: [3] });
-    expect(files).toBe(8);
-    const expected: Array<[Parameters<typeof seedImagePath>[1], number, string]> = [
-      ['video', 1, '900x500'], ['video', 1, '370x206'], ['video', 2, '900x500'], ['video', 2, '370x206'],
-      ['model', 7, '510x660'], ['model', 7, '400x400'],
-      ['shoot', 3, '900x500'], ['shoot', 3, '370x206'],
-    ];
-    for (const [kind, id, size] of expected) {
-      const meta = await sharp(seedImagePath(dir, kind, id, size)).metadata();
-      expect(`${meta.width}x${meta.height}`, `${kind} ${id}`).toBe(size);
-      expect(meta.format).toBe('jpeg');
-    }
+describe('demo pictures', () => {
+  it('are the same for the same row, and differ between rows and kinds', () => {
+    expect(seedImageSvg('video', 1, 900, 500)).toBe(seedImageSvg('video', 1, 900, 500));
+    expect(seedImageSvg('video', 1, 900, 500)).not.toBe(seedImageSvg('video', 2, 900, 500));
+    expect(seedImageSvg('video', 1, 900, 500)).not.toBe(seedImageSvg('model', 1, 900, 500));
   });
 
-  it('keeps pictures already on disk', async () => {
-    expect((await generateSeedImages(dir, { videos: [1, 2], models: [7], shoots: [3] })).files).toBe(0);
+  it('render as JPEG originals at their drawing size', async () => {
+    const meta = await sharp(await renderSeedOriginal('model', 7)).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(`${meta.width}x${meta.height}`).toBe('1020x1320');
+    const image = await sharp(await renderSeedOriginal('image', 3, { width: 800, height: 1200 })).metadata();
+    expect(`${image.width}x${image.height}`).toBe('800x1200');
   });
 });

@@ -2,7 +2,8 @@ import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../database';
 import { seedDemoAccounts } from './seed-accounts';
 import { seedCatalog, type CatalogCounts } from './seed-catalog';
-import { generateSeedImages } from './seed-images';
+import { seedDemoTokens } from './seed-demo-tokens';
+import { DEMO_CLIPS, seedDemoMedia } from './seed-media';
 
 export const DEMO_COUNTS: CatalogCounts = { models: 48, videos: 200, shoots: 60 };
 
@@ -25,13 +26,13 @@ export function seedRefusal(config: Pick<AppDeps['config'], 'seedDemo' | 'nodeEn
 }
 
 /**
- * Seeds demo content (features, catalog, demo accounts, then pictures) into an empty database: one with no
+ * Seeds demo content (features, catalog, demo accounts, demo video clips) into an empty database: one with no
  * users and no videos. Returns whether it seeded. The database part is one transaction: all of it or nothing.
  */
 export async function seedDemoIfWanted(
   deps: Pick<AppDeps, 'config' | 'db' | 'now'>,
   log: (msg: string) => void,
-  options: { images?: boolean; counts?: CatalogCounts } = {},
+  options: { counts?: CatalogCounts } = {},
 ): Promise<boolean> {
   const { config, db } = deps;
   const refusal = seedRefusal(config);
@@ -48,6 +49,8 @@ export async function seedDemoIfWanted(
     if (!(await isEmpty(tx))) return null;
     const seeded = await seedCatalog(tx, { ...counts, now });
     await seedDemoAccounts(tx, { modelId: seeded.modelIds[0]!, now });
+    await seedDemoMedia(tx, seeded.videoIds);
+    await seedDemoTokens(tx, { now });
     return seeded;
   });
   if (!catalog) {
@@ -59,14 +62,7 @@ export async function seedDemoIfWanted(
       `${catalog.tagIds.length} tags, demo accounts (${Date.now() - started} ms)`,
   );
 
-  if (options.images !== false) {
-    const imagesStarted = Date.now();
-    const { files } = await generateSeedImages(
-      config.dataDir,
-      { videos: catalog.videoIds, models: catalog.modelIds, shoots: catalog.shootIds },
-      { log },
-    );
-    log(`Demo images generated: ${files} files in ${Date.now() - imagesStarted} ms`);
-  }
+  // Pictures are drawn on first request and the clips transcoded after the server listens: neither delays a start.
+  log(`Demo video: ${DEMO_CLIPS.length} generated clips queued for transcoding in the background`);
   return true;
 }

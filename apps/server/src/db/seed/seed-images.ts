@@ -1,29 +1,22 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_QUALITY, IMAGE_SHARPEN, IMAGE_SIZES } from '@velora/shared';
 import { createRandom, type Random } from './seed-catalog';
 
-// Neutral generated pictures (gradients and geometric patterns) at the sizes of SPEC §3, so the demo looks
-// like a catalog without holding any real photo. Each picture is drawn once at its largest size and scaled.
+// Neutral generated pictures (gradients and geometric patterns), so the demo looks like a catalog without holding
+// any real photo. Nothing is written at seed time: the image endpoint draws a demo row's picture the first time one
+// of its sizes is asked for (see modules/media), so seeding stays quick however many pictures the catalog has.
 
-export type ImageKind = 'video' | 'model' | 'shoot';
+export type ImageKind = 'video' | 'model' | 'shoot' | 'image';
 
-const SIZES: Record<ImageKind, readonly string[]> = {
-  video: IMAGE_SIZES.videoThumbnail,
-  model: IMAGE_SIZES.modelImage,
-  shoot: IMAGE_SIZES.shootCover,
-};
+const KIND_SEED: Record<ImageKind, number> = { video: 1, model: 2, shoot: 3, image: 4 };
 
-const parseSize = (size: string) => {
-  const [w, h] = size.split('x').map(Number);
-  return { width: w!, height: h! };
-};
-
-/** Where an image lives under DATA_DIR; served at /media/images/<kind>/<id>/<size>.jpg. */
-export function seedImagePath(dataDir: string, kind: ImageKind, id: number, size: string): string {
-  return path.join(dataDir, 'media', 'images', kind, String(id), `${size}.jpg`);
+/** The size a demo picture is drawn at; every served size is cut from it, so all sizes show the same picture. */
+export function seedOriginalSize(kind: ImageKind, natural?: { width: number; height: number }): { width: number; height: number } {
+  if (kind === 'image' && natural && natural.width > 0 && natural.height > 0) {
+    const scale = Math.min(1, 1920 / Math.max(natural.width, natural.height));
+    return { width: Math.max(1, Math.round(natural.width * scale)), height: Math.max(1, Math.round(natural.height * scale)) };
+  }
+  if (kind === 'model') return { width: 1020, height: 1320 };
+  return { width: 1920, height: 1080 };
 }
 
 const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(h) % 360},${Math.round(s)}%,${Math.round(l)}%)`;
@@ -67,7 +60,7 @@ function pattern(rnd: Random, width: number, height: number, hue: number): strin
 
 /** The SVG of one picture; the same kind and id always give the same picture. */
 export function seedImageSvg(kind: ImageKind, id: number, width: number, height: number): string {
-  const rnd = createRandom(id * 7919 + (kind === 'video' ? 1 : kind === 'model' ? 2 : 3));
+  const rnd = createRandom(id * 7919 + KIND_SEED[kind]);
   const hue = rnd.int(0, 359);
   const from = hsl(hue, rnd.int(45, 75), rnd.int(25, 40));
   const to = hsl(hue + rnd.int(30, 120), rnd.int(45, 75), rnd.int(45, 65));
@@ -82,71 +75,10 @@ ${pattern(rnd, width, height, hue)}
 </svg>`;
 }
 
-const exists = (file: string) => fs.access(file).then(() => true, () => false);
-
-async function writeAtomically(file: string, data: Buffer) {
-  const tmp = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(tmp, data);
-  await fs.rename(tmp, file);
-}
-
-/** Draws one picture at its largest size and writes every size of its kind; sizes already on disk are kept. */
-async function renderImage(dataDir: string, kind: ImageKind, id: number): Promise<number> {
-  const sizes = SIZES[kind].map((s) => ({ name: s, ...parseSize(s), file: seedImagePath(dataDir, kind, id, s) }));
-  const missing = (await Promise.all(sizes.map(async (s) => ((await exists(s.file)) ? null : s)))).filter((s) => s !== null);
-  if (missing.length === 0) return 0;
-  const largest = sizes.reduce((a, b) => (a.width * a.height >= b.width * b.height ? a : b));
-  const { data, info } = await sharp(Buffer.from(seedImageSvg(kind, id, largest.width, largest.height)))
+/** A demo picture as a high-quality JPEG at its drawing size: the "original" of a demo row. */
+export async function renderSeedOriginal(kind: ImageKind, id: number, size = seedOriginalSize(kind)): Promise<Buffer> {
+  return sharp(Buffer.from(seedImageSvg(kind, id, size.width, size.height)))
     .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  await fs.mkdir(path.dirname(largest.file), { recursive: true });
-  await Promise.all(
-    missing.map(async (s) => {
-      let image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-      if (s.width !== info.width || s.height !== info.height) {
-        image = image.resize(s.width, s.height, { fit: 'cover' }).sharpen({ sigma: IMAGE_SHARPEN });
-      }
-      await writeAtomically(s.file, await image.jpeg({ quality: IMAGE_QUALITY, mozjpeg: false }).toBuffer());
-    }),
-  );
-  return missing.length;
-}
-
-export interface SeedImageIds {
-  videos: readonly number[];
-  models: readonly number[];
-  shoots: readonly number[];
-}
-
-/**
- * Generates the demo pictures for the given ids under DATA_DIR/media/images. A few at a time: each one
- * already keeps libvips' threads busy, and more in flight would only cost memory.
- */
-export async function generateSeedImages(
-  dataDir: string,
-  ids: SeedImageIds,
-  opts: { concurrency?: number; log?: (msg: string) => void } = {},
-): Promise<{ files: number }> {
-  const jobs: Array<[ImageKind, number]> = [
-    ...ids.videos.map((id): [ImageKind, number] => ['video', id]),
-    ...ids.models.map((id): [ImageKind, number] => ['model', id]),
-    ...ids.shoots.map((id): [ImageKind, number] => ['shoot', id]),
-  ];
-  const concurrency = Math.max(1, opts.concurrency ?? Math.min(4, os.availableParallelism() + 1));
-  let next = 0;
-  let files = 0;
-  let done = 0;
-  const step = Math.max(1, Math.ceil(jobs.length / 4));
-  const worker = async () => {
-    while (next < jobs.length) {
-      const [kind, id] = jobs[next++]!;
-      const written = await renderImage(dataDir, kind, id);
-      files += written;
-      done++;
-      if (opts.log && done % step === 0 && done < jobs.length) opts.log(`Demo images: ${done}/${jobs.length}`);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
-  return { files };
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }

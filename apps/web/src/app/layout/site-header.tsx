@@ -7,7 +7,9 @@ import { Logo } from '@/components/logo';
 import { LOG_IN_HASH, SIGN_UP_HASH } from '@/components/modal-hashes';
 import { useSession } from '@/features/auth/session';
 import { useLogout } from '@/features/auth/use-logout';
+import { hasLawLimitations } from '../route-guards';
 import { routePath } from '../routes';
+import { FavouritesMenu } from './favourites-menu';
 import { useLanguageSwitch } from './use-language-switch';
 
 function AccountMenu({ profile, premium }: { profile: Profile; premium: boolean }) {
@@ -57,6 +59,19 @@ export function SiteHeader() {
                 <NavLink className="site-nav__link" to={routePath('videos')}>
                   {t('nav.videos')}
                 </NavLink>
+              </li>
+              <li>
+                <NavLink className="site-nav__link" to={routePath('models')}>
+                  {t('nav.models')}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink className="site-nav__link" to={routePath('shoots')}>
+                  {t('nav.shoots')}
+                </NavLink>
+              </li>
+              <li>
+                <FavouritesMenu withCams={!hasLawLimitations(session.profile)} />
               </li>
             </ul>
           </nav>

@@ -1,7 +1,35 @@
+import { Suspense, lazy } from 'react';
+import { useSession } from '@/features/auth/session';
+import { useTheater } from '@/features/player/use-theater';
+import { routePath } from '../routes';
+
+// The player and the comments load with the first video opened, not with every page.
+const TheaterPlayer = lazy(() => import('@/features/player/components/theater-player'));
+const CommentsSection = lazy(() => import('@/features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection })));
+
 /**
- * The theater player (SPEC §2, §4: opened by the hash play-{videoId}). The slot is part of the
- * root now, so the player can outlive navigation; the player arrives with the playback feature.
+ * The theater player (SPEC §2, §4), hosted by the root so it can outlive navigation: `#play-{id}`
+ * opens it, a docked (picture-in-picture) player keeps playing from page to page.
  */
 export function TheaterPlayerSlot() {
-  return null;
+  const { isLoggedIn } = useSession();
+  const theater = useTheater();
+  if (!isLoggedIn || theater.activeVideoId === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <TheaterPlayer
+        videoId={theater.activeVideoId}
+        mode={theater.pictureInPicture ? 'docked' : 'theater'}
+        onClose={theater.close}
+        onDock={theater.dock}
+        onExpand={theater.expand}
+        paywallHref={routePath('paywall')}
+        renderComments={(video) => (
+          <Suspense fallback={null}>
+            <CommentsSection key={video.id} videoId={video.id} />
+          </Suspense>
+        )}
+      />
+    </Suspense>
+  );
 }

@@ -1,5 +1,7 @@
-import type { Language, Tag, VideoOrder } from '@velora/shared';
+import type { VideoOrder } from '@velora/shared';
 import { VIDEO_ORDERS, clampPage, parseIntegerList } from '@velora/shared';
+
+export { tagName } from '@/lib/content-language';
 
 /** The /videos filter state. It lives in the URL: page, order, tags (comma list of ids), query. */
 export interface VideoFilters {
@@ -57,9 +59,4 @@ export function toggleTag(tags: readonly number[], id: number): number[] {
 
 export function hasActiveFilters(filters: VideoFilters): boolean {
   return filters.tags.length > 0 || filters.query !== '' || filters.order !== DEFAULT_ORDER;
-}
-
-/** A tag's name in the page language. */
-export function tagName(tag: Pick<Tag, 'name_en' | 'name_de' | 'name_fr'>, language: Language): string {
-  return tag[`name_${language}`] || tag.name_en;
 }

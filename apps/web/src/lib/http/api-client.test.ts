@@ -148,6 +148,14 @@ describe('createApiClient: query and body', () => {
     expect(call().headers).not.toHaveProperty('Content-Type');
   });
 
+  it('keeps a request alive past the page only when asked', async () => {
+    const { client, call } = setup();
+    await client.post('/favourites/model/4', undefined, { keepalive: true });
+    await client.get('/videos');
+    expect(call(0).init.keepalive).toBe(true);
+    expect(call(1).init).not.toHaveProperty('keepalive');
+  });
+
   it('toQueryString drops null and undefined values', () => {
     expect(toQueryString({ a: null, b: undefined })).toBe('');
     expect(toQueryString({ ids: ['x', 'y'], n: 0 })).toBe('ids=x%2Cy&n=0');

@@ -10,6 +10,8 @@ export type QueryParams = Record<string, QueryValue | readonly QueryValue[] | nu
 export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Let the request outlive the page (a write the user expects kept even if they leave at once). */
+  keepalive?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -139,6 +141,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         cache: 'no-store',
         ...(payload !== undefined ? { body: payload } : {}),
         ...(signal ? { signal } : {}),
+        ...(requestOptions?.keepalive ? { keepalive: true } : {}),
       };
       const outcome = await attempt<T>(path, url, init, signal);
       if (outcome.kind === 'done') return outcome.value;

@@ -2,7 +2,7 @@ import type { Language, Tag } from '@velora/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/skeleton';
-import { tagName } from '../filters';
+import { tagName } from '@/lib/content-language';
 
 interface TagFilterProps {
   tags: readonly Tag[] | undefined;

@@ -7,7 +7,7 @@ import { SelectedTags, TagFilter } from '../components/tag-filter';
 import { VideoResults } from '../components/video-results';
 import type { VideoFilters } from '../filters';
 import { changeVideoFilters, hasActiveFilters, readVideoFilters, toggleTag, writeVideoFilters } from '../filters';
-import { useContentLanguage } from '../use-content-language';
+import { useContentLanguage } from '@/lib/content-language';
 
 /** /videos?page&order&tags&query: the whole library; every filter lives in the URL. */
 export default function VideosRoute() {

@@ -1,0 +1,17 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+const page = await context.newPage();
+await page.goto('http://localhost:5174/#log_in');
+const dialog = page.getByRole('dialog', { name: 'Log in' });
+await dialog.getByLabel('Username or email').fill('member');
+await dialog.getByLabel('Password', { exact: true }).fill('demo-password');
+await dialog.getByRole('button', { name: 'Log in' }).click();
+await page.waitForURL((u) => u.pathname !== '/');
+await page.goto('http://localhost:5174/models');
+await page.getByTestId('model-card').first().waitFor();
+await page.waitForTimeout(2000);
+console.log(await page.evaluate(() => [...document.querySelectorAll('.lazy-image')].slice(0, 3).map((w) => ({ state: w.dataset.state, src: w.querySelector('img')?.getAttribute('src'), complete: w.querySelector('img')?.complete, nat: w.querySelector('img')?.naturalWidth, rect: JSON.stringify(w.getBoundingClientRect()) }))));
+console.log(await page.evaluate(() => Object.keys(localStorage)));
+await page.screenshot({ path: '/tmp/shots-w1/models2.png' });
+await browser.close();

@@ -1,0 +1,27 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'] });
+const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })).newPage();
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto('http://localhost:5174/#log_in');
+const dialog = page.getByRole('dialog', { name: 'Log in' });
+await dialog.getByLabel('Username or email').fill('premium');
+await dialog.getByLabel('Password', { exact: true }).fill('demo-password');
+await dialog.getByRole('button', { name: 'Log in' }).click();
+await page.waitForURL((u) => u.pathname !== '/');
+await page.goto('http://localhost:5174/shoot/1?x=1#video-12');
+await page.waitForTimeout(5000);
+console.log(page.url(), await page.evaluate(() => document.querySelector('[aria-current=true][data-testid=video-card] h2')?.textContent));
+await page.screenshot({ path: '/tmp/shots-w1/shoot-video-hash.png' });
+await page.keyboard.press('Escape');
+await page.waitForTimeout(1000);
+console.log('after escape', page.url());
+await page.screenshot({ path: '/tmp/shots-w1/shoot-video-selected.png' });
+// mobile view of recent updates with home rows
+await page.setViewportSize({ width: 390, height: 844 });
+await page.goto('http://localhost:5174/recent_updates');
+await page.waitForTimeout(3000);
+await page.screenshot({ path: '/tmp/shots-w1/mobile-home.png' });
+await page.getByTestId('favourites-menu').click();
+await page.waitForTimeout(300);
+await page.screenshot({ path: '/tmp/shots-w1/mobile-menu.png' });
+await browser.close();

@@ -1,0 +1,78 @@
+import type { Comment, CommentList } from '@velora/shared';
+import type { AppDeps } from '../../app-deps';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-error';
+import { capPage, isDbId, offsetOf, pagesOf } from '../../lib/paging';
+import type { AuthContext } from '../sessions/sessions.service';
+import { commentsRepository, type CommentRow } from './comments.repository';
+
+export const COMMENTS_PER_PAGE = 20;
+/** Per member: enough for a conversation, too few for a flood. */
+export const COMMENT_LIMITS = { max: 10, windowMs: 60_000 } as const;
+
+class VideoGone extends Error {}
+
+// Control characters other than line breaks and tabs are never wanted in a comment, and PostgreSQL refuses NUL.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+export function createCommentsService(deps: Pick<AppDeps, 'db' | 'rateLimits'>) {
+  const { db, rateLimits } = deps;
+
+  const toComment = (row: CommentRow, viewer: AuthContext): Comment => ({
+    id: row.id,
+    video_id: row.video_id,
+    body: row.body,
+    created_at: Math.floor(new Date(row.created_at).getTime() / 1000),
+    author: { id: row.user_id, username: row.username, avatar: row.avatar },
+    is_own: row.user_id === viewer.userId,
+  });
+
+  async function requireVideo(videoId: number): Promise<void> {
+    if (!isDbId(videoId) || !(await commentsRepository.videoExists(db, videoId))) throw notFound(`No video with id ${videoId}`);
+  }
+
+  return {
+    async list(videoId: number, requestedPage: number, viewer: AuthContext): Promise<CommentList> {
+      await requireVideo(videoId);
+      const page = capPage(requestedPage);
+      const [total, rows] = await Promise.all([
+        commentsRepository.count(db, videoId),
+        commentsRepository.page(db, videoId, COMMENTS_PER_PAGE, offsetOf(page, COMMENTS_PER_PAGE)),
+      ]);
+      return { comments: rows.map((r) => toComment(r, viewer)), total, page, pages: pagesOf(total, COMMENTS_PER_PAGE) };
+    },
+
+    /** Posts a plain-text comment (already trimmed and length-checked by the contract). */
+    async post(videoId: number, text: string, viewer: AuthContext): Promise<Comment> {
+      const body = text.replace(CONTROL_CHARACTERS, '').trim();
+      if (body === '') throw badRequest('Invalid body: body (Write something first)', { body: 'Write something first' });
+      await requireVideo(videoId);
+      const hits = await rateLimits.hit(`comments:user:${viewer.userId}`, COMMENT_LIMITS.windowMs);
+      if (hits.count > COMMENT_LIMITS.max) {
+        throw tooManyRequests('You are commenting too fast. Please wait a moment.', Math.max(1, Math.ceil(hits.resetInMs / 1000)));
+      }
+      try {
+        const row = await db.transaction(async (tx) => {
+          if (!(await commentsRepository.adjustTotal(tx, videoId, 1))) throw new VideoGone();
+          return commentsRepository.insert(tx, videoId, viewer.userId, body);
+        });
+        return toComment(row, viewer);
+      } catch (error) {
+        if (error instanceof VideoGone) throw notFound(`No video with id ${videoId}`);
+        throw error;
+      }
+    },
+
+    /** The author or a team member may delete a comment; anyone else gets 403. */
+    async remove(videoId: number, commentId: number, viewer: AuthContext): Promise<void> {
+      const comment = isDbId(videoId) && isDbId(commentId) ? await commentsRepository.find(db, commentId) : null;
+      if (!comment || comment.video_id !== videoId) throw notFound(`No comment with id ${commentId} on video ${videoId}`);
+      if (comment.user_id !== viewer.userId && !viewer.isTeamMember) throw forbidden('Only the author or a team member may delete this comment');
+      await db.transaction(async (tx) => {
+        // A comment deleted by a concurrent request must not be subtracted twice.
+        if (await commentsRepository.delete(tx, commentId)) await commentsRepository.adjustTotal(tx, videoId, -1);
+      });
+    },
+  };
+}
+export type CommentsService = ReturnType<typeof createCommentsService>;

@@ -1,0 +1,52 @@
+import { FAVOURITES_PER_PAGE, type FavouriteItem, type FavouriteKind, type FavouriteList } from '@velora/shared';
+import type { AppDeps } from '../../app-deps';
+import { capPage, offsetOf, pagesOf } from '../../lib/paging';
+import { createModelsService } from '../models/models.service';
+import type { AuthContext } from '../sessions/sessions.service';
+import { createShootsService } from '../shoots/shoots.service';
+import { createVideosService } from '../videos/videos.service';
+import { createFavouritesService } from './favourites.service';
+
+/** The favourites pages (SPEC §2 /favourite-*): each favourite with its item filled in, as the viewer sees it. */
+export function createFavouritesListService(deps: AppDeps) {
+  const favourites = createFavouritesService(deps);
+  const models = createModelsService(deps);
+  const shoots = createShootsService(deps);
+  const videos = createVideosService(deps);
+
+  /** Items for `ids`, keyed by id; a target deleted between the two queries is simply missing. */
+  async function itemsOf(kind: Exclude<FavouriteKind, 'camera'>, ids: number[], viewer: AuthContext): Promise<Map<number, Partial<FavouriteItem>>> {
+    const keyed = <T extends { id: number }>(items: T[], wrap: (item: T) => Partial<FavouriteItem>) => new Map(items.map((i) => [i.id, wrap(i)]));
+    switch (kind) {
+      case 'model':
+        return keyed(await models.summariesByIds(ids, viewer), (model) => ({ model }));
+      case 'shoot':
+        return keyed(await shoots.summariesByIds(ids, viewer), (shoot) => ({ shoot }));
+      case 'video':
+        return keyed(await videos.listByIds(ids, viewer), (video) => ({ video }));
+      case 'image':
+        return keyed(await shoots.imagesByIds(ids, viewer), (image) => ({ image }));
+    }
+  }
+
+  return {
+    async list(kind: FavouriteKind, requestedPage: number, viewer: AuthContext): Promise<FavouriteList> {
+      const page = capPage(requestedPage);
+      const params = { page, kind };
+      // Cameras arrive with the live-cam issue: until then nobody has a favourite camera.
+      if (kind === 'camera') return { items: [], params, total: 0, per_page: FAVOURITES_PER_PAGE, pages: 0 };
+      const { total, rows } = await favourites.page(viewer.userId, kind, FAVOURITES_PER_PAGE, offsetOf(page, FAVOURITES_PER_PAGE));
+      const items = await itemsOf(kind, rows.map((r) => r.target_id), viewer);
+      return {
+        items: rows.flatMap((row) => {
+          const item = items.get(row.target_id);
+          return item ? [{ kind, created_at: Math.floor(new Date(row.created_at).getTime() / 1000), ...item }] : [];
+        }),
+        params,
+        total,
+        per_page: FAVOURITES_PER_PAGE,
+        pages: pagesOf(total, FAVOURITES_PER_PAGE),
+      };
+    },
+  };
+}

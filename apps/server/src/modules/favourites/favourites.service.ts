@@ -1,0 +1,55 @@
+import type { FavouriteKind } from '@velora/shared';
+import type { AppDeps } from '../../app-deps';
+import { notFound } from '../../lib/http-error';
+import { isDbId } from '../../lib/paging';
+import { favouritesRepository, type StoredKind } from './favourites.repository';
+
+const KIND_NOUN: Record<FavouriteKind, string> = { model: 'model', shoot: 'shoot', video: 'video', image: 'image', camera: 'camera' };
+
+/**
+ * A member's favourites, by kind. This service needs only its own repository, so every other module (models,
+ * shoots, videos, home, feeds) may use it without an import cycle; the filled lists live in favourites-list.
+ */
+export function createFavouritesService(deps: Pick<AppDeps, 'db'>) {
+  const { db } = deps;
+
+  return {
+    /** Ids the user favourited, most recent first (targets that no longer exist left out). */
+    async idsOf(userId: number, kind: FavouriteKind, limit: number | null = null): Promise<number[]> {
+      if (kind === 'camera') return [];
+      const rows = await favouritesRepository.page(db, userId, kind, limit);
+      return rows.map((r) => r.target_id);
+    },
+
+    /** Which of `ids` the user favourited. */
+    async isFavourite(userId: number, kind: FavouriteKind, ids: number[]): Promise<Set<number>> {
+      const wanted = [...new Set(ids.filter(isDbId))];
+      if (wanted.length === 0) return new Set();
+      return new Set(await favouritesRepository.among(db, userId, kind, wanted));
+    },
+
+    /** Idempotent; 404 when there is nothing of that kind with that id. */
+    async add(userId: number, kind: FavouriteKind, id: number): Promise<void> {
+      // No cameras exist until the live-cam issue, so none can be favourited yet.
+      const exists = kind !== 'camera' && isDbId(id) && (await favouritesRepository.targetExists(db, kind, id));
+      if (!exists) throw notFound(`No ${KIND_NOUN[kind]} with id ${id}`);
+      await favouritesRepository.add(db, userId, kind, id);
+    },
+
+    /** Idempotent: removing what is not a favourite is no error. */
+    async remove(userId: number, kind: FavouriteKind, id: number): Promise<void> {
+      if (!isDbId(id)) return;
+      await favouritesRepository.remove(db, userId, kind, id);
+    },
+
+    /** One page of (target id, when) pairs and the total, most recent first. */
+    async page(userId: number, kind: StoredKind, limit: number, offset: number) {
+      const [total, rows] = await Promise.all([
+        favouritesRepository.count(db, userId, kind),
+        favouritesRepository.page(db, userId, kind, limit, offset),
+      ]);
+      return { total, rows };
+    },
+  };
+}
+export type FavouritesService = ReturnType<typeof createFavouritesService>;

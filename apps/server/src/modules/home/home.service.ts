@@ -1,0 +1,106 @@
+import type { Home, HomeSection, ModelSummary, ShootSummary, Video } from '@velora/shared';
+import type { AppDeps } from '../../app-deps';
+import { createFavouritesService } from '../favourites/favourites.service';
+import { createModelsService } from '../models/models.service';
+import type { AuthContext } from '../sessions/sessions.service';
+import { createShootsService } from '../shoots/shoots.service';
+import { createVideosService, FINISHED_SHARE } from '../videos/videos.service';
+import { homeRepository } from './home.repository';
+
+export const HOME_SECTION_SIZE = 12;
+/** Playbacks active within this window make a video trending. */
+export const TRENDING_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
+
+type SectionName = HomeSection['name'];
+const distinct = (ids: number[]) => [...new Set(ids)];
+
+/**
+ * The member's home page: every section of SPEC §2, in its order, each from real data and at most 12 items.
+ * Section ids come from one query each; then all videos, models and shoots are filled in with one call per kind,
+ * so the number of queries does not grow with the number of sections or items.
+ */
+export function createHomeService(deps: AppDeps) {
+  const { db, now } = deps;
+  const videos = createVideosService(deps);
+  const models = createModelsService(deps);
+  const shoots = createShootsService(deps);
+  const favourites = createFavouritesService(deps);
+  const n = HOME_SECTION_SIZE;
+
+  return {
+    async home(viewer: AuthContext): Promise<Home> {
+      const at = now();
+      const userId = viewer.userId;
+      const [favVideoIds, favModelIds, favShootIds, watched, unfinished] = await Promise.all([
+        favourites.idsOf(userId, 'video'),
+        favourites.idsOf(userId, 'model'),
+        favourites.idsOf(userId, 'shoot', n),
+        homeRepository.watchedVideoIds(db, userId),
+        homeRepository.unfinished(db, userId, FINISHED_SHARE, n),
+      ]);
+      // Recommendations leave out what the member has seen or already keeps as a favourite.
+      const known = distinct([...watched, ...favVideoIds]);
+      const [topRated, newcomers, trending, ourFavorites, newStuff, sharingTags, mightLike] = await Promise.all([
+        homeRepository.topRatedVideoIds(db, n),
+        homeRepository.newestModelIds(db, n),
+        homeRepository.trendingVideoIds(db, new Date(at.getTime() - TRENDING_WINDOW_MS), n),
+        homeRepository.featuredVideoIds(db, n),
+        homeRepository.newestShootIds(db, at, n),
+        homeRepository.videoIdsSharingTags(db, known, known, n),
+        homeRepository.videoIdsByModelsOf(db, known, favModelIds, known, n),
+      ]);
+      // Nothing to go on yet (or nothing left): the best rated the member has not seen.
+      const forYou = sharingTags.length > 0 ? sharingTags : await homeRepository.topRatedVideoIdsExcept(db, known, n);
+
+      const videoIds: Record<string, number[]> = {
+        top_rated: topRated,
+        trending: distinct(trending).slice(0, n),
+        our_favorites: ourFavorites,
+        for_you: forYou,
+        continue: unfinished.map((r) => r.video_id),
+        fav_videos: favVideoIds.slice(0, n),
+        might_like: mightLike,
+      };
+      const modelIds = { newcomers, fav_models: favModelIds.slice(0, n) };
+      const shootIds = { new_stuff: newStuff, fav_galleries: favShootIds.slice(0, n) };
+
+      const [videoItems, modelItems, shootItems] = await Promise.all([
+        videos.listByIds(distinct(Object.values(videoIds).flat()), viewer),
+        models.summariesByIds(distinct(Object.values(modelIds).flat()), viewer),
+        shoots.summariesByIds(distinct(Object.values(shootIds).flat()), viewer),
+      ]);
+      const pick = <T extends { id: number }>(items: T[]) => {
+        const byId = new Map(items.map((i) => [i.id, i]));
+        return (ids: number[]) => ids.flatMap((id) => byId.get(id) ?? []);
+      };
+      const pickVideos = pick<Video>(videoItems);
+      const pickModels = pick<ModelSummary>(modelItems);
+      const pickShoots = pick<ShootSummary>(shootItems);
+      const videoSection = (name: SectionName): HomeSection => ({ name, kind: 'video', videos: pickVideos(videoIds[name]!) });
+      const modelSection = (name: keyof typeof modelIds): HomeSection => ({ name, kind: 'model', models: pickModels(modelIds[name]) });
+      const shootSection = (name: keyof typeof shootIds): HomeSection => ({ name, kind: 'shoot', shoots: pickShoots(shootIds[name]) });
+
+      const continueSection = videoSection('continue');
+      const shown = new Set(continueSection.videos!.map((v) => v.id));
+      continueSection.progress = Object.fromEntries(unfinished.filter((r) => shown.has(r.video_id)).map((r) => [String(r.video_id), r.position_seconds]));
+
+      // SPEC §2 order.
+      return {
+        sections: [
+          videoSection('top_rated'),
+          modelSection('newcomers'),
+          videoSection('trending'),
+          videoSection('our_favorites'),
+          shootSection('new_stuff'),
+          videoSection('for_you'),
+          continueSection,
+          modelSection('fav_models'),
+          shootSection('fav_galleries'),
+          videoSection('fav_videos'),
+          videoSection('might_like'),
+        ],
+      };
+    },
+  };
+}
+export type HomeService = ReturnType<typeof createHomeService>;

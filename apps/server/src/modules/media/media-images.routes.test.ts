@@ -1,0 +1,189 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { CENSORED_IMAGE_COUNT } from '@velora/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { seedCatalog, type SeededCatalog } from '../../db/seed/seed-catalog';
+import type { AuthContext } from '../sessions/sessions.service';
+import { ALLOWED_IMAGE_SIZES, censoredNumberFor } from './media-images';
+import { mediaPaths } from './media-paths';
+import { createMediaService } from './media.service';
+
+const viewer = (roles: string[] = []): AuthContext => ({
+  userId: 1, sessionId: 1, premiumUntil: null, isTeamMember: false, modelId: null, country: null, roles,
+});
+
+describe('GET /media/images/:kind/:id/:size.jpg', () => {
+  let t: TestApp;
+  let catalog: SeededCatalog;
+  let imageId: number;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    catalog = await t.deps.db.transaction((tx) => seedCatalog(tx, { models: 2, videos: 3, shoots: 1, now: new Date() }));
+    const [chapter] = await t.deps.db.query<{ id: number }>(`INSERT INTO shoot_chapters (shoot_id, title) VALUES ($1, 'One') RETURNING id`, [catalog.shootIds[0]]);
+    const [image] = await t.deps.db.query<{ id: number }>(
+      'INSERT INTO shoot_images (chapter_id, position, width, height) VALUES ($1, 0, 800, 1200) RETURNING id',
+      [chapter!.id],
+    );
+    imageId = image!.id;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('serves every allowed size of every kind as a JPEG of exactly that size', async () => {
+    const subjects: Array<[string, number]> = [
+      ['video', catalog.videoIds[0]!],
+      ['model', catalog.modelIds[0]!],
+      ['shoot', catalog.shootIds[0]!],
+      ['image', imageId],
+    ];
+    for (const [kind, id] of subjects) {
+      for (const size of ['900x500', '370x206', '510x660', '400x400', '1280x853', '1280x720', '240x135', '160x90']) {
+        const res = await get(`/media/images/${kind}/${id}/${size}.jpg`);
+        expect(res.statusCode, `${kind} ${size}`).toBe(200);
+        expect(res.headers['content-type']).toBe('image/jpeg');
+        const meta = await sharp(res.rawPayload).metadata();
+        expect(`${meta.format} ${meta.width}x${meta.height}`, `${kind} ${size}`).toBe(`jpeg ${size}`);
+      }
+    }
+  });
+
+  it('lets browsers and CDNs keep a picture for a year, with a validator for revalidation', async () => {
+    const url = `/media/images/video/${catalog.videoIds[1]}/370x206.jpg`;
+    const res = await get(url);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    const again = await get(url, { 'if-none-match': res.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+  });
+
+  it('renders once and keeps the result on disk, in DATA_DIR/media/cache', async () => {
+    const id = catalog.videoIds[2]!;
+    const file = mediaPaths(t.deps.config.dataDir).cachedImage('video', id, '240x135');
+    await expect(fs.access(file)).rejects.toThrow();
+    const first = await get(`/media/images/video/${id}/240x135.jpg`);
+    const stat = await fs.stat(file);
+    const second = await get(`/media/images/video/${id}/240x135.jpg`);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect((await fs.stat(file)).mtimeMs).toBe(stat.mtimeMs);
+  });
+
+  it('gives concurrent first requests the same whole picture, and leaves no temporary files', async () => {
+    const id = catalog.modelIds[1]!;
+    const responses = await Promise.all(Array.from({ length: 12 }, () => get(`/media/images/model/${id}/510x660.jpg`)));
+    for (const res of responses) {
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(responses[0]!.rawPayload)).toBe(true);
+    }
+    const dir = path.dirname(mediaPaths(t.deps.config.dataDir).cachedImage('model', id, '510x660'));
+    expect(await fs.readdir(dir)).toEqual(['510x660.jpg']);
+  });
+
+  it('cuts sizes from a stored original when there is one', async () => {
+    const id = catalog.shootIds[0]!;
+    const original = mediaPaths(t.deps.config.dataDir).original('shoot', id);
+    await fs.mkdir(path.dirname(original), { recursive: true });
+    await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 220, g: 20, b: 20 } } }).jpeg().toFile(original);
+    const res = await get(`/media/images/shoot/${id}/853x1280.jpg`);
+    const { dominant } = await sharp(res.rawPayload).stats();
+    expect(dominant.r).toBeGreaterThan(180);
+    expect(dominant.g).toBeLessThan(80);
+  });
+
+  it('names the allowed sizes for an unknown size', async () => {
+    for (const file of ['123x45.jpg', '900x500.png', '900x500', 'x.jpg', '99999x99999.jpg']) {
+      const res = await get(`/media/images/video/${catalog.videoIds[0]}/${file}`);
+      expect(res.statusCode, file).toBe(404);
+      expect(res.json().error.message).toContain(ALLOWED_IMAGE_SIZES.join(', '));
+    }
+  });
+
+  it('answers 404 for an unknown kind and for a row that does not exist, 400 for an id that is no id', async () => {
+    expect((await get('/media/images/gallery/1/900x500.jpg')).statusCode).toBe(404);
+    expect((await get('/media/images/video/2147483000/900x500.jpg')).statusCode).toBe(404);
+    expect((await get(`/media/images/image/${imageId + 1000}/900x500.jpg`)).statusCode).toBe(404);
+    expect((await get('/media/images/video/%2e%2e/900x500.jpg')).statusCode).toBe(404);
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999', '1e3']) {
+      const res = await get(`/media/images/video/${id}/900x500.jpg`);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().error.fields).toHaveProperty('id');
+    }
+  });
+
+  it('serves nothing of DATA_DIR as a static file', async () => {
+    const paths = mediaPaths(t.deps.config.dataDir);
+    const cached = path.relative(paths.root, paths.cachedImage('video', catalog.videoIds[0]!, '900x500'));
+    expect((await get(`/media/${cached}`)).statusCode).toBe(404);
+    expect((await get(`/media/originals/shoot/${catalog.shootIds[0]}.jpg`)).statusCode).toBe(404);
+    createMediaService(t.deps).hlsUrl(1, null); // makes the signing key exist
+    const key = await fs.readFile(paths.signingKey, 'utf8');
+    for (const url of ['/media/../secrets/media-signing.key', '/media/%2e%2e/secrets/media-signing.key', '/media/images/..%2F..%2Fsecrets/media-signing.key']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.body).not.toContain(key);
+    }
+  });
+});
+
+describe('GET /media/censored/:n/:size.jpg', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves each of the 14 placeholders at an allowed size, different from each other', async () => {
+    const seen = new Set<string>();
+    for (let n = 1; n <= CENSORED_IMAGE_COUNT; n++) {
+      const res = await t.app.inject({ method: 'GET', url: `/media/censored/${n}/370x206.jpg` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(`${meta.width}x${meta.height}`).toBe('370x206');
+      seen.add(res.rawPayload.toString('base64'));
+    }
+    expect(seen.size).toBe(CENSORED_IMAGE_COUNT);
+  });
+
+  it('refuses numbers outside 1 to 14, non-numbers and unknown sizes', async () => {
+    const status = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+    expect(await status('/media/censored/0/900x500.jpg')).toBe(404);
+    expect(await status('/media/censored/15/900x500.jpg')).toBe(404);
+    expect(await status('/media/censored/x/900x500.jpg')).toBe(400);
+    expect(await status('/media/censored/3/901x500.jpg')).toBe(404);
+  });
+});
+
+describe('imageUrl', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('builds same-origin URLs, or CDN URLs when CDN_URL is set', () => {
+    expect(createMediaService(t.deps).imageUrl('video', 7, '900x500', null)).toBe('/media/images/video/7/900x500.jpg');
+    expect(createMediaService(t.deps).imageUrl('image', 3, '400x400', viewer())).toBe('/media/images/image/3/400x400.jpg');
+    const cdn = createMediaService({ ...t.deps, config: { ...t.deps.config, cdnUrl: 'https://cdn.example.com' } });
+    expect(cdn.imageUrl('model', 5, '510x660', null)).toBe('https://cdn.example.com/media/images/model/5/510x660.jpg');
+  });
+
+  it('gives a restricted viewer a censored placeholder: stable per picture, spread over 1 to 14', async () => {
+    const media = createMediaService(t.deps);
+    const restricted = viewer(['writer', 'censored']);
+    const url = media.imageUrl('video', 7, '900x500', restricted);
+    expect(url).toMatch(/^\/media\/censored\/(\d+)\/900x500\.jpg$/);
+    expect(media.imageUrl('video', 7, '900x500', restricted)).toBe(url);
+    expect(media.imageUrl('video', 7, '370x206', restricted)).toBe(url.replace('900x500', '370x206'));
+    const numbers = new Set(Array.from({ length: 200 }, (_, id) => censoredNumberFor('video', id + 1)));
+    expect(Math.min(...numbers)).toBe(1);
+    expect(Math.max(...numbers)).toBe(CENSORED_IMAGE_COUNT);
+    expect(numbers.size).toBe(CENSORED_IMAGE_COUNT);
+    // And the URL it gives is served.
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { CENSORED_IMAGE_COUNT, IMAGE_QUALITY, IMAGE_SHARPEN, IMAGE_SIZES } from '@velora/shared';
+import { renderSeedOriginal, seedOriginalSize, type ImageKind } from '../../db/seed/seed-images';
+import type { MediaPaths } from './media-paths';
+
+// Sized pictures, drawn with sharp from an original and cached on disk: each (kind, id, size) is rendered once.
+
+export const IMAGE_KINDS: readonly ImageKind[] = ['video', 'model', 'shoot', 'image'];
+export type { ImageKind };
+
+/** Every size the image endpoint serves: those of SPEC §3, plus the player poster, gallery and small-thumbnail sizes. */
+export const ALLOWED_IMAGE_SIZES: readonly string[] = [
+  ...new Set<string>([
+    ...Object.values(IMAGE_SIZES).flat(),
+    '900x500', '370x206', '510x660', '400x400', '1280x853', '853x1280', '1280x720', '1920x1080', '240x135', '160x90',
+  ]),
+];
+const ALLOWED = new Set(ALLOWED_IMAGE_SIZES);
+
+export const isImageKind = (kind: string): kind is ImageKind => (IMAGE_KINDS as readonly string[]).includes(kind);
+export const isAllowedSize = (size: string) => ALLOWED.has(size);
+
+function parseSize(size: string): { width: number; height: number } {
+  const [width, height] = size.split('x').map(Number);
+  return { width: width!, height: height! };
+}
+
+const exists = (file: string) => fs.access(file).then(() => true, () => false);
+
+/** Writes through a uniquely named temporary file and a rename: a reader sees the old file, or all of the new one. */
+export async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await fs.writeFile(tmp, data);
+    await fs.rename(tmp, file);
+  } catch (error) {
+    await fs.rm(tmp, { force: true });
+    throw error;
+  }
+}
+
+// Concurrent first requests for one file in this process share one rendering; across processes the rename decides.
+const inflight = new Map<string, Promise<unknown>>();
+function once<T>(key: string, produce: () => Promise<T>): Promise<T> {
+  const running = inflight.get(key) as Promise<T> | undefined;
+  if (running) return running;
+  const started = produce().finally(() => inflight.delete(key));
+  inflight.set(key, started);
+  return started;
+}
+
+/** What the image endpoint needs to know of a row without an original: whether it exists, and a shoot image's size. */
+export type ImageSubjectLookup = (kind: ImageKind, id: number) => Promise<{ width: number; height: number } | 'exists' | null>;
+
+/** The file to cut sizes from: the original if one was stored, else the demo picture of an existing row, else null. */
+async function originalOf(paths: MediaPaths, kind: ImageKind, id: number, lookup: ImageSubjectLookup): Promise<string | null> {
+  const original = paths.original(kind, id);
+  if (await exists(original)) return original;
+  const generated = paths.generatedOriginal(kind, id);
+  if (await exists(generated)) return generated;
+  const subject = await lookup(kind, id);
+  if (!subject) return null;
+  return once(generated, async () => {
+    const size = seedOriginalSize(kind, subject === 'exists' ? undefined : subject);
+    await writeAtomically(generated, await renderSeedOriginal(kind, id, size));
+    return generated;
+  });
+}
+
+/** The cached file of one size of a picture, rendered now if need be; null when there is no such picture. */
+export async function sizedImage(paths: MediaPaths, kind: ImageKind, id: number, size: string, lookup: ImageSubjectLookup): Promise<string | null> {
+  const file = paths.cachedImage(kind, id, size);
+  if (await exists(file)) return file;
+  return once(file, async () => {
+    const source = await originalOf(paths, kind, id, lookup);
+    if (!source) return null;
+    const { width, height } = parseSize(size);
+    const data = await sharp(source)
+      .rotate()
+      .resize(width, height, { fit: 'cover' })
+      .sharpen({ sigma: IMAGE_SHARPEN })
+      .jpeg({ quality: IMAGE_QUALITY })
+      .toBuffer();
+    await writeAtomically(file, data);
+    return file;
+  });
+}
+
+/** Removes every cached size of a picture, after its original changed. */
+export async function forgetSizes(paths: MediaPaths, kind: ImageKind, id: number): Promise<void> {
+  await fs.rm(paths.cachedImageDir(kind, id), { recursive: true, force: true });
+}
+
+/** A small deterministic PRNG (mulberry32): the same placeholder number always gives the same picture. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function hslToRgb(h: number, s: number, l: number): [number, number, number] {
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+  return [Math.round(f(0) * 255), Math.round(f(8) * 255), Math.round(f(4) * 255)];
+}
+
+/** A censored placeholder: a coarse, blurred mosaic of muted colours behind a crossed-out eye. No text, no picture. */
+async function renderCensored(n: number, width: number, height: number): Promise<Buffer> {
+  const rnd = random(n * 2654435761);
+  const cols = 14;
+  const rows = Math.max(1, Math.round((cols * height) / width));
+  const hue = (n * 360) / CENSORED_IMAGE_COUNT;
+  const cells = Buffer.alloc(cols * rows * 3);
+  for (let i = 0; i < cols * rows; i++) {
+    const [r, g, b] = hslToRgb((hue + rnd() * 40) % 360, 0.12 + rnd() * 0.18, 0.28 + rnd() * 0.3);
+    cells[i * 3] = r;
+    cells[i * 3 + 1] = g;
+    cells[i * 3 + 2] = b;
+  }
+  const unit = Math.min(width, height);
+  const cx = width / 2;
+  const cy = height / 2;
+  const eye = unit * 0.16;
+  const stroke = Math.max(1.5, unit * 0.018);
+  const overlay = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+<rect x="0" y="${cy - unit * 0.16}" width="${width}" height="${unit * 0.32}" fill="#000" opacity="0.35"/>
+<g fill="none" stroke="#fff" stroke-opacity="0.85" stroke-width="${stroke}" stroke-linecap="round">
+  <path d="M ${cx - eye} ${cy} Q ${cx} ${cy - eye * 0.75} ${cx + eye} ${cy} Q ${cx} ${cy + eye * 0.75} ${cx - eye} ${cy} Z"/>
+  <circle cx="${cx}" cy="${cy}" r="${eye * 0.28}"/>
+  <line x1="${cx - eye * 0.8}" y1="${cy + eye * 0.65}" x2="${cx + eye * 0.8}" y2="${cy - eye * 0.65}"/>
+</g>
+</svg>`;
+  return sharp(cells, { raw: { width: cols, height: rows, channels: 3 } })
+    .resize(width, height, { fit: 'fill', kernel: 'nearest' })
+    .blur(Math.max(0.5, unit / 60))
+    .composite([{ input: Buffer.from(overlay) }])
+    .jpeg({ quality: IMAGE_QUALITY })
+    .toBuffer();
+}
+
+/** The cached file of censored placeholder `n` (1 to CENSORED_IMAGE_COUNT) at `size`, rendered now if need be. */
+export async function censoredImage(paths: MediaPaths, n: number, size: string): Promise<string> {
+  const file = paths.censored(n, size);
+  if (await exists(file)) return file;
+  return once(file, async () => {
+    const { width, height } = parseSize(size);
+    await writeAtomically(file, await renderCensored(n, width, height));
+    return file;
+  });
+}
+
+/** The placeholder a restricted viewer sees for a picture: spread over 1..14, the same for the same picture. */
+export function censoredNumberFor(kind: string, id: number): number {
+  // FNV-1a of "kind:id".
+  let hash = 0x811c9dc5;
+  for (const ch of `${kind}:${id}`) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return (hash % CENSORED_IMAGE_COUNT) + 1;
+}

@@ -1,0 +1,202 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { seedCatalog } from '../../db/seed/seed-catalog';
+import { DEMO_CLIPS } from '../../db/seed/seed-media';
+import { FFMPEG_MISSING_MESSAGE, findFfmpeg, probeMedia, renderLavfiClip, type FfmpegBinary } from '../../lib/ffmpeg';
+import { createMediaJobRunner, ImportError, importVideoFile, type MediaJobRunner } from './media-jobs';
+import { mediaPaths } from './media-paths';
+
+type Status = 'pending' | 'processing' | 'ready' | 'failed';
+
+describe('the media job runner', () => {
+  let t: TestApp;
+  let binary: FfmpegBinary;
+  const runners: MediaJobRunner[] = [];
+  const logs: string[] = [];
+  const log = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(`WARN ${m}`) };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    binary = (await findFfmpeg())!;
+    // One tiny source for every test: 2 s at 640x360, so one 360p rendition.
+    await renderLavfiClip(binary, {
+      output: mediaPaths(t.deps.config.dataDir).source('test/clip.mp4'),
+      video: 'testsrc2=size=640x360:rate=25',
+      audio: 'sine=frequency=440:sample_rate=48000',
+      seconds: 2,
+    });
+  });
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((r) => r.stop()));
+    await t.deps.db.query('UPDATE videos SET media_asset_id = NULL');
+    await t.deps.db.query('DELETE FROM media_assets');
+    logs.length = 0;
+  });
+  afterAll(() => t.close());
+
+  const insert = async (sourceName: string, status: Status = 'pending', kind = 'video') =>
+    (await t.deps.db.query<{ id: number }>(
+      'INSERT INTO media_assets (kind, title, source_name, status) VALUES ($1, $2, $3, $4) RETURNING id',
+      [kind, sourceName, sourceName, status],
+    ))[0]!.id;
+  const row = async (id: number) =>
+    (await t.deps.db.query<{ status: Status; renditions: number[]; width: number | null; height: number | null; duration_ms: number | null; error: string | null }>(
+      'SELECT status, renditions, width, height, duration_ms, error FROM media_assets WHERE id = $1',
+      [id],
+    ))[0]!;
+  const runner = (options: Partial<Parameters<typeof createMediaJobRunner>[1]> = {}) => {
+    const r = createMediaJobRunner(t.deps, { log, pollMs: 20, ...options });
+    runners.push(r);
+    return r;
+  };
+
+  it('takes a pending asset through processing to ready, with its renditions, size and duration', async () => {
+    const id = await insert('test/clip.mp4');
+    const seen: Array<[number, string]> = [];
+    const seenInDb: Status[] = [];
+    const r = runner({
+      onStatus: (assetId, status) => {
+        seen.push([assetId, status]);
+        if (status === 'processing') void row(assetId).then((x) => seenInDb.push(x.status));
+      },
+    });
+    r.start();
+    await r.drained();
+    expect(seen).toEqual([[id, 'processing'], [id, 'ready']]);
+    expect(seenInDb).toEqual(['processing']);
+    expect(await row(id)).toMatchObject({ status: 'ready', renditions: [360], width: 640, height: 360, error: null });
+    expect((await row(id)).duration_ms).toBeGreaterThan(1900);
+    const dir = mediaPaths(t.deps.config.dataDir).hlsDir(id);
+    expect(await fs.readFile(path.join(dir, 'master.m3u8'), 'utf8')).toContain('360p.m3u8');
+    // Nothing half-written is left beside the finished folder.
+    expect((await fs.readdir(path.dirname(dir))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('processes assets one at a time, oldest first', async () => {
+    const first = await insert('test/clip.mp4');
+    const second = await insert('test/clip.mp4');
+    const seen: Array<[number, string]> = [];
+    const r = runner({ onStatus: (id, status) => seen.push([id, status]) });
+    r.start();
+    await r.drained();
+    expect(seen).toEqual([[first, 'processing'], [first, 'ready'], [second, 'processing'], [second, 'ready']]);
+  });
+
+  it('marks an asset failed, with the reason, when its source is missing or not a video', async () => {
+    const missing = await insert('imports/gone.mp4');
+    const garbageFile = mediaPaths(t.deps.config.dataDir).source('imports/not-a-video.mp4');
+    await fs.mkdir(path.dirname(garbageFile), { recursive: true });
+    await fs.writeFile(garbageFile, 'hello');
+    const garbage = await insert('imports/not-a-video.mp4');
+    const r = runner();
+    r.start();
+    await r.drained();
+    expect(await row(missing)).toMatchObject({ status: 'failed', error: expect.stringContaining('source file is missing') });
+    expect(await row(garbage)).toMatchObject({ status: 'failed', error: expect.stringContaining('Not a readable video file') });
+    expect(logs.filter((l) => l.startsWith('WARN'))).toHaveLength(2);
+  });
+
+  it('resumes after a restart: an asset left processing goes back in the queue and is finished', async () => {
+    const id = await insert('test/clip.mp4', 'processing');
+    // As an instance that died a while ago would have left it (on PostgreSQL only stale work is taken over).
+    await t.deps.db.query(`UPDATE media_assets SET updated_at = now() - interval '1 hour' WHERE id = $1`, [id]);
+    const r = runner();
+    r.start();
+    await r.drained();
+    expect((await row(id)).status).toBe('ready');
+    expect(logs.join('\n')).toMatch(/1 interrupted asset\(s\) back in the queue/);
+  });
+
+  it('puts the asset back to pending when stopped in the middle', async () => {
+    const id = await insert('test/clip.mp4');
+    let stopping: Promise<void> | undefined;
+    const r = runner({
+      onStatus: (_, status) => {
+        if (status === 'processing') stopping = r.stop();
+      },
+    });
+    r.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await stopping;
+    expect((await row(id)).status).toBe('pending');
+  });
+
+  it('without any ffmpeg, warns clearly and marks waiting assets failed with that reason', async () => {
+    const id = await insert('test/clip.mp4');
+    const r = runner({ findBinary: async () => null });
+    r.start();
+    await r.drained();
+    expect(await row(id)).toMatchObject({ status: 'failed', error: FFMPEG_MISSING_MESSAGE });
+    expect(logs.join('\n')).toMatch(/WARN Media: ffmpeg was not found: install it/);
+  });
+});
+
+describe('importVideoFile', () => {
+  let t: TestApp;
+  let binary: FfmpegBinary;
+  let file: string;
+  let videoId: number;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    binary = (await findFfmpeg())!;
+    file = path.join(t.deps.config.dataDir, 'upload.mp4');
+    await renderLavfiClip(binary, { output: file, video: 'testsrc2=size=480x270:rate=25', audio: 'sine=frequency=220:sample_rate=48000', seconds: 2 });
+    const catalog = await t.deps.db.transaction((tx) => seedCatalog(tx, { models: 1, videos: 1, shoots: 1, now: new Date() }));
+    videoId = catalog.videoIds[0]!;
+  });
+  afterAll(() => t.close());
+
+  it('transcodes with progress, links the video (taking its real duration), and grabs its cover', async () => {
+    // The video's picture was drawn from its pattern before; the import replaces it.
+    const before = await t.app.inject({ method: 'GET', url: `/media/images/video/${videoId}/370x206.jpg` });
+    const progress: number[] = [];
+    const result = await importVideoFile(t.deps, { file, kind: 'about_us', title: 'Welcome', videoId, binary, onProgress: (f) => progress.push(f) });
+    expect(result.renditions).toEqual([160, 240]);
+    expect(progress.at(-1)).toBe(1);
+    const [asset] = await t.deps.db.query<{ kind: string; title: string; status: string }>('SELECT kind, title, status FROM media_assets WHERE id = $1', [result.assetId]);
+    expect(asset).toEqual({ kind: 'about_us', title: 'Welcome', status: 'ready' });
+    const [video] = await t.deps.db.query<{ media_asset_id: number; duration: number }>('SELECT media_asset_id, duration FROM videos WHERE id = $1', [videoId]);
+    expect(video).toEqual({ media_asset_id: result.assetId, duration: 2 });
+
+    const cover = mediaPaths(t.deps.config.dataDir).original('video', videoId);
+    expect(await sharp(cover).metadata()).toMatchObject({ format: 'jpeg', width: 480, height: 270 });
+    const after = await t.app.inject({ method: 'GET', url: `/media/images/video/${videoId}/370x206.jpg` });
+    expect(after.statusCode).toBe(200);
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
+  });
+
+  it('refuses a video that does not exist and a file that is no video, creating no asset', async () => {
+    const count = async () => (await t.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM media_assets'))[0]!.n;
+    const before = await count();
+    await expect(importVideoFile(t.deps, { file, kind: 'video', videoId: 999_999, binary })).rejects.toThrow(ImportError);
+    const text = path.join(t.deps.config.dataDir, 'notes.txt');
+    await fs.writeFile(text, 'not a video');
+    await expect(importVideoFile(t.deps, { file: text, kind: 'video', binary })).rejects.toThrow(/Not a readable video file/);
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('the demo clip recipes', () => {
+  it.each([
+    ['system', () => findFfmpeg({ npm: false })],
+    ['npm', () => findFfmpeg({ systemCandidates: [], searchPath: false })],
+  ])('render on the %s ffmpeg (a fraction of a second of each)', async (_name, find) => {
+    const binary = (await find())!;
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'velora-demo-'));
+    try {
+      for (const clip of DEMO_CLIPS) {
+        const output = path.join(dir, `${clip.kind}.mp4`);
+        await renderLavfiClip(binary, { ...clip, seconds: 0.2, output });
+        const probe = await probeMedia(binary, output);
+        expect(probe.height, clip.sourceName).toBeGreaterThanOrEqual(480);
+        expect(probe.hasAudio, clip.sourceName).toBe(clip.audio !== undefined);
+      }
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});

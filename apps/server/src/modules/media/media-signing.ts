@@ -1,0 +1,60 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../../config';
+import { mediaPaths } from './media-paths';
+
+// Signed, expiring media URLs: ?exp=<unix seconds>&sig=<base64url HMAC-SHA256 of "hls:<asset>:<exp>">.
+// The signature covers an asset, not a file, so a player's relative fetches (variants, segments) carry it on.
+
+/** How long a handed-out playlist URL stays valid. */
+export const HLS_URL_TTL_SECONDS = 4 * 60 * 60;
+/** Expiries are rounded up to this step, so a URL stays the same for a while and players and CDNs can cache by it. */
+const EXPIRY_STEP_SECONDS = 5 * 60;
+
+const fileKeys = new Map<string, Buffer>();
+
+/** MEDIA_SIGNING_SECRET when set; else a key generated once in DATA_DIR/secrets (mode 600) and kept there. */
+export function signingKey(config: Pick<Config, 'dataDir' | 'mediaSigningSecret'>): Buffer {
+  if (config.mediaSigningSecret) return Buffer.from(config.mediaSigningSecret, 'utf8');
+  const file = mediaPaths(config.dataDir).signingKey;
+  let key = fileKeys.get(file);
+  if (!key) {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    try {
+      // 'wx': of instances starting at once on one DATA_DIR, exactly one writes the key; the others read it.
+      fs.writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const text = fs.readFileSync(file, 'utf8').trim();
+    if (text.length < 32) throw new Error(`${file} holds no usable key: delete it to have a new one generated`);
+    key = Buffer.from(text, 'utf8');
+    fileKeys.set(file, key);
+  }
+  return key;
+}
+
+/** The expiry of a URL handed out at `nowMs`: at least the TTL ahead, on a step boundary. */
+export function hlsExpiry(nowMs: number): number {
+  const earliest = Math.floor(nowMs / 1000) + HLS_URL_TTL_SECONDS;
+  return Math.ceil(earliest / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+}
+
+/** `asset` is an asset id, or `censored` for the restricted viewer's placeholder. */
+export function signHls(key: Buffer, asset: string, exp: number): string {
+  return createHmac('sha256', key).update(`hls:${asset}:${exp}`).digest('base64url');
+}
+
+export type Verdict = 'ok' | 'missing' | 'expired' | 'invalid';
+
+export function verifyHls(key: Buffer, asset: string, exp: unknown, sig: unknown, nowMs: number): Verdict {
+  if (typeof exp !== 'string' || typeof sig !== 'string' || exp === '' || sig === '') return 'missing';
+  if (!/^\d{1,12}$/.test(exp)) return 'invalid';
+  const expected = Buffer.from(signHls(key, asset, Number(exp)), 'utf8');
+  const given = Buffer.from(sig, 'utf8');
+  // Constant time: a wrong signature takes as long to refuse whatever its first differing character.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+  if (Number(exp) * 1000 <= nowMs) return 'expired';
+  return 'ok';
+}

@@ -1,0 +1,120 @@
+import type { Queryable } from '../../db/database';
+
+export type AssetKind = 'video' | 'about_us' | 'censored';
+export type AssetStatus = 'pending' | 'processing' | 'ready' | 'failed';
+
+export interface AssetRow {
+  id: number;
+  kind: AssetKind;
+  title: string;
+  source_name: string;
+  status: AssetStatus;
+  renditions: number[];
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  error: string | null;
+}
+
+const COLUMNS = 'id, kind, title, source_name, status, renditions, width, height, duration_ms, error';
+
+export const mediaRepository = {
+  async imageSubject(db: Queryable, kind: 'video' | 'model' | 'shoot' | 'image', id: number): Promise<{ width: number; height: number } | 'exists' | null> {
+    if (kind === 'image') {
+      const rows = await db.query<{ width: number; height: number }>('SELECT width, height FROM shoot_images WHERE id = $1', [id]);
+      return rows[0] ?? null;
+    }
+    const table = { video: 'videos', model: 'models', shoot: 'shoots' }[kind];
+    const rows = await db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
+    return rows.length > 0 ? 'exists' : null;
+  },
+
+  async find(db: Queryable, ids: readonly number[]): Promise<AssetRow[]> {
+    if (ids.length === 0) return [];
+    return db.query<AssetRow>(`SELECT ${COLUMNS} FROM media_assets WHERE id = ANY($1::int[])`, [ids]);
+  },
+
+  async findOne(db: Queryable, id: number): Promise<AssetRow | null> {
+    return (await db.query<AssetRow>(`SELECT ${COLUMNS} FROM media_assets WHERE id = $1`, [id]))[0] ?? null;
+  },
+
+  /** The newest ready asset of a kind (the censored placeholder clip). */
+  async latestReady(db: Queryable, kind: AssetKind): Promise<AssetRow | null> {
+    const rows = await db.query<AssetRow>(`SELECT ${COLUMNS} FROM media_assets WHERE kind = $1 AND status = 'ready' ORDER BY id DESC LIMIT 1`, [kind]);
+    return rows[0] ?? null;
+  },
+
+  async readyOfKind(db: Queryable, kind: AssetKind): Promise<AssetRow[]> {
+    return db.query<AssetRow>(`SELECT ${COLUMNS} FROM media_assets WHERE kind = $1 AND status = 'ready' ORDER BY id`, [kind]);
+  },
+
+  async insert(db: Queryable, asset: { kind: AssetKind; title: string; sourceName: string; status: 'pending' | 'processing' }): Promise<AssetRow> {
+    const rows = await db.query<AssetRow>(
+      `INSERT INTO media_assets (kind, title, source_name, status) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+      [asset.kind, asset.title, asset.sourceName, asset.status],
+    );
+    return rows[0]!;
+  },
+
+  /**
+   * Puts interrupted work back in the queue: rows left 'processing' whose worker has not been heard of for
+   * `staleSeconds` (0: all of them, for a single-instance database).
+   */
+  async requeueStale(db: Queryable, staleSeconds: number): Promise<number> {
+    const rows = await db.query(
+      `UPDATE media_assets SET status = 'pending', updated_at = now()
+        WHERE status = 'processing' AND updated_at <= now() - make_interval(secs => $1) RETURNING id`,
+      [staleSeconds],
+    );
+    return rows.length;
+  },
+
+  /** Takes the oldest waiting asset for this worker; several instances never take the same one. */
+  async claimNext(db: Queryable, staleSeconds: number): Promise<AssetRow | null> {
+    const rows = await db.query<AssetRow>(
+      `UPDATE media_assets SET status = 'processing', error = NULL, updated_at = now()
+        WHERE id = (
+          SELECT id FROM media_assets
+           WHERE status = 'pending' OR (status = 'processing' AND updated_at <= now() - make_interval(secs => $1))
+           ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING ${COLUMNS}`,
+      [staleSeconds],
+    );
+    return rows[0] ?? null;
+  },
+
+  /** The worker's heartbeat while it transcodes. */
+  async touch(db: Queryable, id: number): Promise<void> {
+    await db.query(`UPDATE media_assets SET updated_at = now() WHERE id = $1 AND status = 'processing'`, [id]);
+  },
+
+  async markReady(db: Queryable, id: number, result: { renditions: number[]; width: number; height: number; durationMs: number }): Promise<void> {
+    await db.query(
+      `UPDATE media_assets SET status = 'ready', renditions = $2::int[], width = $3, height = $4, duration_ms = $5, error = NULL, updated_at = now()
+        WHERE id = $1`,
+      [id, result.renditions, result.width, result.height, result.durationMs],
+    );
+  },
+
+  async markFailed(db: Queryable, id: number, error: string): Promise<void> {
+    await db.query(`UPDATE media_assets SET status = 'failed', error = $2, updated_at = now() WHERE id = $1`, [id, error.slice(0, 2000)]);
+  },
+
+  async markPending(db: Queryable, id: number): Promise<void> {
+    await db.query(`UPDATE media_assets SET status = 'pending', updated_at = now() WHERE id = $1 AND status = 'processing'`, [id]);
+  },
+
+  async failAllPending(db: Queryable, error: string): Promise<number> {
+    const rows = await db.query(`UPDATE media_assets SET status = 'failed', error = $1, updated_at = now() WHERE status = 'pending' RETURNING id`, [error]);
+    return rows.length;
+  },
+
+  async videoExists(db: Queryable, videoId: number): Promise<boolean> {
+    return (await db.query('SELECT 1 FROM videos WHERE id = $1', [videoId])).length > 0;
+  },
+
+  /** Links a video to its media, and takes the media's real length as the video's duration. */
+  async linkVideo(db: Queryable, videoId: number, assetId: number, durationSeconds: number | null): Promise<void> {
+    await db.query('UPDATE videos SET media_asset_id = $2, duration = COALESCE($3::int, duration) WHERE id = $1', [videoId, assetId, durationSeconds]);
+  },
+};

@@ -1,0 +1,61 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { createMediaService } from './media.service';
+
+// /media: sized pictures and censored placeholders (public, cached for a year), and HLS playlists and segments
+// (only with a valid signature). No session is read here: a signed URL is the permission, so a CDN can serve it.
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Sends a cached picture with a validator, answering a matching If-None-Match with 304. */
+async function sendImage(request: FastifyRequest, reply: FastifyReply, file: string) {
+  const stat = await fs.stat(file);
+  const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  void reply.header('cache-control', IMMUTABLE).header('etag', etag).header('last-modified', stat.mtime.toUTCString());
+  const match = request.headers['if-none-match'];
+  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.status(304).send();
+  return reply.type('image/jpeg').header('content-length', stat.size).send(createReadStream(file));
+}
+
+export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const media = createMediaService(deps);
+  const hide = { hide: true } as const;
+
+  app.get('/media/images/:kind/:id/:file', {
+    schema: { ...hide, params: z.object({ kind: z.string(), id: z.string(), file: z.string() }) },
+    handler: async (request, reply) => {
+      const { kind, id, file } = request.params;
+      return sendImage(request, reply, await media.imageFile(kind, id, file));
+    },
+  });
+
+  app.get('/media/censored/:n/:file', {
+    schema: { ...hide, params: z.object({ n: z.string(), file: z.string() }) },
+    handler: async (request, reply) => sendImage(request, reply, await media.censoredFile(request.params.n, request.params.file)),
+  });
+
+  app.get('/media/hls/:asset/:file', {
+    schema: {
+      ...hide,
+      params: z.object({ asset: z.string(), file: z.string() }),
+      querystring: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
+    },
+    handler: async (request, reply) => {
+      const found = await media.hlsFile(request.params.asset, request.params.file, request.query);
+      // The signature is the permission: any origin may fetch (the player may sit on another host than the CDN).
+      void reply.header('access-control-allow-origin', '*');
+      if (found.kind === 'playlist') {
+        return reply.type('application/vnd.apple.mpegurl').header('cache-control', `private, max-age=${found.maxAgeSeconds}`).send(found.body);
+      }
+      return reply
+        .type(found.contentType)
+        .header('cache-control', `public, max-age=${found.maxAgeSeconds}`)
+        .header('content-length', found.size)
+        .send(createReadStream(found.file));
+    },
+  });
+};

@@ -1,0 +1,73 @@
+import type { ModelList } from '@velora/shared';
+import type { Queryable } from '../../db/database';
+
+export type ModelOrder = ModelList['params']['order'];
+
+export interface ModelRow {
+  id: number;
+  name_en: string;
+  description: string;
+  country: string | null;
+  video_count: number;
+  shoot_count: number;
+  is_favourite: boolean;
+}
+
+// The id breaks ties so that paging is stable when many models share a value.
+const ORDER_BY: Record<ModelOrder, string> = {
+  newest: 'm.created_at DESC, m.id DESC',
+  name: 'lower(m.name_en) ASC, m.id ASC',
+  popular: 'favourite_count DESC, m.id DESC',
+  most_videos: 'video_count DESC, m.id DESC',
+};
+
+/** Columns of a summary; `$1` is the viewer's user id (or null), for is_favourite. */
+const MODEL_COLUMNS = `
+  m.id, m.name_en, m.description, m.country,
+  (SELECT count(*) FROM video_models vm WHERE vm.model_id = m.id)::int AS video_count,
+  (SELECT count(*) FROM shoots s WHERE s.model_id = m.id)::int AS shoot_count,
+  EXISTS (SELECT 1 FROM favourites f WHERE f.user_id = $1::int AND f.kind = 'model' AND f.target_id = m.id) AS is_favourite`;
+
+export const modelsRepository = {
+  async count(db: Queryable): Promise<number> {
+    const rows = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM models');
+    return rows[0]?.total ?? 0;
+  },
+
+  page(db: Queryable, order: ModelOrder, limit: number, offset: number, viewerId: number | null): Promise<ModelRow[]> {
+    const popular = order === 'popular' ? `, (SELECT count(*) FROM favourites f WHERE f.kind = 'model' AND f.target_id = m.id) AS favourite_count` : '';
+    return db.query<ModelRow>(
+      `SELECT ${MODEL_COLUMNS}${popular} FROM models m
+        ORDER BY ${ORDER_BY[order]}
+        LIMIT $2 OFFSET $3`,
+      [viewerId, limit, offset],
+    );
+  },
+
+  /** The models among `ids` that exist, in no particular order. */
+  byIds(db: Queryable, ids: number[], viewerId: number | null): Promise<ModelRow[]> {
+    return db.query<ModelRow>(`SELECT ${MODEL_COLUMNS} FROM models m WHERE m.id = ANY($2::int[])`, [viewerId, ids]);
+  },
+
+  async exists(db: Queryable, id: number): Promise<boolean> {
+    const rows = await db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM models WHERE id = $1) AS found', [id]);
+    return rows[0]?.found ?? false;
+  },
+
+  async countVideos(db: Queryable, modelId: number): Promise<number> {
+    const rows = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM video_models WHERE model_id = $1', [modelId]);
+    return rows[0]?.total ?? 0;
+  },
+
+  /** A page of the model's video ids, newest first. */
+  async videoIds(db: Queryable, modelId: number, limit: number, offset: number): Promise<number[]> {
+    const rows = await db.query<{ id: number }>(
+      `SELECT v.id FROM video_models vm JOIN videos v ON v.id = vm.video_id
+        WHERE vm.model_id = $1
+        ORDER BY v.published_at DESC, v.id DESC
+        LIMIT $2 OFFSET $3`,
+      [modelId, limit, offset],
+    );
+    return rows.map((r) => r.id);
+  },
+};

@@ -1,0 +1,92 @@
+import { MODELS_PER_PAGE, VIDEOS_PER_PAGE, type ModelDetail, type ModelList, type ModelSummary, type ShootList, type VideoList } from '@velora/shared';
+import type { AppDeps } from '../../app-deps';
+import { notFound } from '../../lib/http-error';
+import { capPage, isDbId, offsetOf, pagesOf } from '../../lib/paging';
+import { createMediaService } from '../media/media.service';
+import type { AuthContext } from '../sessions/sessions.service';
+import { createShootsService, type ShootOrder } from '../shoots/shoots.service';
+import { createVideosService } from '../videos/videos.service';
+import { modelsRepository, type ModelOrder, type ModelRow } from './models.repository';
+
+export function createModelsService(deps: AppDeps) {
+  const { db } = deps;
+  const media = createMediaService(deps);
+  const videos = createVideosService(deps);
+  const shoots = createShootsService(deps);
+
+  const toSummary = (row: ModelRow, viewer: AuthContext | null): ModelSummary => ({
+    id: row.id,
+    name_en: row.name_en,
+    image: media.imageUrl('model', row.id, '510x660', viewer),
+    image_square: media.imageUrl('model', row.id, '400x400', viewer),
+    country: row.country,
+    video_count: row.video_count,
+    shoot_count: row.shoot_count,
+    is_favourite: row.is_favourite,
+  });
+
+  async function requireModel(id: number): Promise<void> {
+    if (!isDbId(id) || !(await modelsRepository.exists(db, id))) throw notFound(`No model with id ${id}`);
+  }
+
+  return {
+    async list(params: { page: number; order: ModelOrder }, viewer: AuthContext | null): Promise<ModelList> {
+      const page = capPage(params.page);
+      const [total, rows] = await Promise.all([
+        modelsRepository.count(db),
+        modelsRepository.page(db, params.order, MODELS_PER_PAGE, offsetOf(page, MODELS_PER_PAGE), viewer?.userId ?? null),
+      ]);
+      return {
+        models: rows.map((r) => toSummary(r, viewer)),
+        params: { page, order: params.order },
+        total,
+        per_page: MODELS_PER_PAGE,
+        pages: pagesOf(total, MODELS_PER_PAGE),
+      };
+    },
+
+    async get(id: number, viewer: AuthContext | null): Promise<ModelDetail> {
+      const [row] = isDbId(id) ? await modelsRepository.byIds(db, [id], viewer?.userId ?? null) : [];
+      if (!row) throw notFound(`No model with id ${id}`);
+      // Cameras arrive with the live-cam issue.
+      return { ...toSummary(row, viewer), description: row.description, cameras: [] };
+    },
+
+    /** The model's videos, newest first, in the shape of GET /videos. */
+    async videos(id: number, requestedPage: number, viewer: AuthContext | null): Promise<VideoList> {
+      await requireModel(id);
+      const page = capPage(requestedPage);
+      const [total, ids] = await Promise.all([
+        modelsRepository.countVideos(db, id),
+        modelsRepository.videoIds(db, id, VIDEOS_PER_PAGE, offsetOf(page, VIDEOS_PER_PAGE)),
+      ]);
+      return {
+        videos: await videos.listByIds(ids, viewer),
+        params: { page, order: 'newest', tags: [], query: null },
+        total,
+        per_page: VIDEOS_PER_PAGE,
+        pages: pagesOf(total, VIDEOS_PER_PAGE),
+      };
+    },
+
+    async shoots(id: number, params: { page: number; order: ShootOrder }, viewer: AuthContext | null): Promise<ShootList> {
+      await requireModel(id);
+      return shoots.list(params, viewer, { modelIds: [id] });
+    },
+
+    /** Summaries of the models among `ids` that exist, in the order of `ids`. */
+    async summariesByIds(ids: number[], viewer: AuthContext | null): Promise<ModelSummary[]> {
+      const wanted = ids.filter(isDbId);
+      if (wanted.length === 0) return [];
+      const rows = await modelsRepository.byIds(db, [...new Set(wanted)], viewer?.userId ?? null);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return wanted.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toSummary(row, viewer)] : [];
+      });
+    },
+
+    exists: (id: number) => (isDbId(id) ? modelsRepository.exists(db, id) : Promise.resolve(false)),
+  };
+}
+export type ModelsService = ReturnType<typeof createModelsService>;

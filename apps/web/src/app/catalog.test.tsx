@@ -1,0 +1,488 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Profile } from '@velora/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Http from '@/lib/http';
+import { resetPopups } from '@/components/popups/popup-store';
+import { ApiError, MaxRetriesError, api } from '@/lib/http';
+import { setAccessToken, setLanguage } from '@/lib/storage';
+import {
+  chapterImagesFixture,
+  favouriteListFixture,
+  feedFixture,
+  homeFixture,
+  modelDetailFixture,
+  modelFixture,
+  modelListFixture,
+  shootDetailFixture,
+  shootFixture,
+  shootListFixture,
+} from './catalog-fixtures';
+import type { ApiMock } from './test-utils';
+import { fakeApi, profileFixture, renderApp, videoFixture, videoListFixture, visitFixture } from './test-utils';
+
+vi.mock('@/lib/http', async (importOriginal) => {
+  const actual = await importOriginal<typeof Http>();
+  return { ...actual, api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() } };
+});
+
+// The embedded player needs media APIs jsdom lacks; its own tests cover it.
+vi.mock('@/components/video-player', () => ({
+  VideoPlayer: ({ src, title }: { src: string; title: string }) => <div data-testid="video-player" data-src={src} aria-label={title} />,
+}));
+
+const mockedApi = api as unknown as ApiMock;
+type Handler = (input: unknown) => unknown;
+
+const notFound = (path: string) => new ApiError({ status: 404, statusText: 'Not Found', body: { error: { code: 'NOT_FOUND', message: 'Not found' } }, path });
+
+/** A logged-in member; `get`/`post`/`del` answer by path (unknown paths fail the test). */
+function member(routes: { get?: Record<string, Handler>; post?: Record<string, Handler>; del?: Record<string, Handler> } = {}, profile: Profile = profileFixture()) {
+  setAccessToken('member-token');
+  fakeApi(mockedApi, {
+    get: {
+      '/track/visit': () => visitFixture(),
+      '/user/profile': () => profile,
+      '/videos': () => videoListFixture(),
+      '/home': () => homeFixture([]),
+      ...routes.get,
+    },
+    post: { ...routes.post },
+  });
+  mockedApi.delete.mockImplementation((path: string) => {
+    const handler = routes.del?.[path];
+    if (!handler) return Promise.reject(new Error(`Unexpected DELETE ${path}`));
+    try {
+      return Promise.resolve(handler(undefined));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  });
+}
+
+const callsTo = (path: string) => mockedApi.get.mock.calls.filter(([p]) => p === path);
+const lastParams = (path: string) => callsTo(path).at(-1)?.[1];
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  resetPopups();
+});
+afterEach(() => setAccessToken(null));
+
+describe('/models', () => {
+  it('shows model cards: portrait (lazy), name, counts and a favourite toggle', async () => {
+    member({ get: { '/models': () => modelListFixture({}, [modelFixture(1, { is_favourite: true }), modelFixture(2)]) } });
+    renderApp('/models');
+    const cards = await screen.findAllByTestId('model-card');
+    expect(cards).toHaveLength(2);
+    const first = cards[0]!;
+    expect(within(first).getByRole('heading', { name: 'Model 1' })).toBeTruthy();
+    expect(within(first).getByRole('link', { name: 'Model 1' }).getAttribute('href')).toBe('/profile/1');
+    expect(first.querySelector('img')?.getAttribute('loading')).toBe('lazy');
+    expect(within(first).getByText('3 videos · 2 shoots')).toBeTruthy();
+    expect(within(first).getByTestId('favourite-button').getAttribute('aria-pressed')).toBe('true');
+    expect(within(cards[1]!).getByRole('button', { name: 'Add to favourites' })).toBeTruthy();
+    expect(screen.getByTestId('result-count').textContent).toBe('6 models');
+  });
+
+  it('reads page and order from the URL and asks the server for them', async () => {
+    member({ get: { '/models': (p) => modelListFixture(p as { page: number; order: 'name' }) } });
+    renderApp('/models?page=2&order=name');
+    await screen.findAllByTestId('model-card');
+    expect(lastParams('/models')).toEqual({ page: 2, order: 'name' });
+    expect((screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement).value).toBe('name');
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('writes a new order to the URL (back to page 1) and pages keep the order', async () => {
+    const user = userEvent.setup();
+    member({ get: { '/models': (p) => modelListFixture(p as { page: number; order: 'newest' }) } });
+    const { location } = renderApp('/models?page=3');
+    await screen.findAllByTestId('model-card');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'most_videos');
+    await waitFor(() => expect(location().search).toBe('?order=most_videos'));
+    await waitFor(() => expect(lastParams('/models')).toEqual({ page: 1, order: 'most_videos' }));
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('link', { name: 'Page 2' }));
+    await waitFor(() => expect(location().search).toBe('?order=most_videos&page=2'));
+    await waitFor(() => expect(lastParams('/models')).toEqual({ page: 2, order: 'most_videos' }));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'newest');
+    await waitFor(() => expect(location().search).toBe(''));
+  });
+
+  it('falls back to the default order for an unknown one and clamps the page', async () => {
+    member({ get: { '/models': (p) => modelListFixture(p as { page: number; order: 'newest' }) } });
+    const { location } = renderApp('/models?order=random&page=0');
+    await screen.findAllByTestId('model-card');
+    expect(location().search).toBe('?order=random&page=1');
+    expect(lastParams('/models')).toEqual({ page: 1, order: 'newest' });
+  });
+
+  it('shows an empty state, and an error state with a retry', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    member({
+      get: {
+        '/models': () => {
+          if (fail) throw new MaxRetriesError('/models', 503);
+          return modelListFixture({}, [], 0);
+        },
+      },
+    });
+    renderApp('/models');
+    expect(await screen.findByRole('heading', { name: 'Models could not be loaded' })).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'No models yet' })).toBeTruthy();
+  });
+});
+
+describe('favourites', () => {
+  it('a model favourited on /models is on /favourite-models, and removing it there empties the list', async () => {
+    const user = userEvent.setup();
+    const favourites = new Set<number>();
+    member({
+      get: {
+        '/models': () => modelListFixture({}, [modelFixture(1, { is_favourite: favourites.has(1) }), modelFixture(2, { is_favourite: favourites.has(2) })]),
+        '/favourites/model': () =>
+          favouriteListFixture(
+            'model',
+            [...favourites].map((id) => ({ kind: 'model' as const, created_at: 1_700_000_000, model: modelFixture(id, { is_favourite: true }) })),
+          ),
+      },
+      post: {
+        '/favourites/model/2': () => {
+          favourites.add(2);
+          return {};
+        },
+      },
+      del: {
+        '/favourites/model/2': () => {
+          favourites.delete(2);
+          return {};
+        },
+      },
+    });
+    const { app } = renderApp('/models');
+    const card = (await screen.findAllByTestId('model-card'))[1]!;
+    await user.click(within(card).getByTestId('favourite-button'));
+    expect(within(card).getByTestId('favourite-button').getAttribute('aria-pressed')).toBe('true');
+    expect(mockedApi.post).toHaveBeenCalledWith('/favourites/model/2', undefined, { keepalive: true });
+
+    await act(() => app.router.navigate('/favourite-models'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Favourite models' })).toBeTruthy();
+    const saved = await screen.findAllByTestId('model-card');
+    expect(saved).toHaveLength(1);
+    expect(within(saved[0]!).getByRole('heading', { name: 'Model 2' })).toBeTruthy();
+
+    await user.click(within(saved[0]!).getByRole('button', { name: 'Remove from favourites' }));
+    expect(mockedApi.delete).toHaveBeenCalledWith('/favourites/model/2', undefined, { keepalive: true });
+    expect(await screen.findByRole('heading', { name: 'No favourite models yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse models' }).getAttribute('href')).toBe('/models');
+  });
+
+  it('lists favourite videos, shoots and images with paging and links between the five pages', async () => {
+    member({
+      get: {
+        '/favourites/video': (p) => ({
+          ...favouriteListFixture('video', [{ kind: 'video', created_at: 1, video: videoFixture(31) }], (p as { page: number }).page, 2),
+          total: 30,
+        }),
+      },
+    });
+    renderApp('/favourite-videos?page=2');
+    const card = await screen.findByTestId('video-card');
+    expect(lastParams('/favourites/video')).toEqual({ page: 2 });
+    expect(within(card).getByRole('button', { name: 'Remove from favourites' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    const nav = screen.getByRole('navigation', { name: 'Favourites' });
+    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/favourite-models',
+      '/favourite-shoots',
+      '/favourite-videos',
+      '/favourite-images',
+      '/favourite-cams',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Videos' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows an empty favourite cams page that links to browsing', async () => {
+    member({ get: { '/favourites/camera': () => favouriteListFixture('camera', []) } });
+    renderApp('/favourite-cams');
+    expect(await screen.findByRole('heading', { name: 'No favourite cams yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse live cams' }).getAttribute('href')).toBe('/cameras');
+  });
+});
+
+describe('gallery viewer', () => {
+  const gallery = (unlocked: boolean) =>
+    member({
+      get: {
+        '/shoots/4/chapters/5': () => chapterImagesFixture(4, 5),
+        '/shoots/4': () => shootDetailFixture(4, { unlocked }),
+      },
+    });
+
+  it('opens an image full size and moves with the arrow keys, announcing the position', async () => {
+    const user = userEvent.setup();
+    gallery(true);
+    renderApp('/shoot/4/images/5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chapter 5' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Open Image 1 of 3' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Chapter 5' });
+    const position = within(dialog).getByTestId('lightbox-position');
+    expect(position.getAttribute('aria-live')).toBe('polite');
+    expect(position.textContent).toBe('Image 1 of 3');
+    expect(within(dialog).getByTestId('lightbox-image').getAttribute('src')).toBe('/media/images/101-1280.jpg');
+
+    await user.keyboard('{ArrowRight}');
+    expect(position.textContent).toBe('Image 2 of 3');
+    expect(within(dialog).getByTestId('lightbox-image').getAttribute('src')).toBe('/media/images/102-1280.jpg');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(position.textContent).toBe('Image 3 of 3');
+    await user.keyboard('{ArrowRight}');
+    expect(position.textContent).toBe('Image 1 of 3');
+    await user.click(within(dialog).getByRole('button', { name: 'Next image' }));
+    expect(position.textContent).toBe('Image 2 of 3');
+    await user.keyboard('{End}');
+    expect(position.textContent).toBe('Image 3 of 3');
+
+    // Focus stays inside the dialog.
+    for (let i = 0; i < 6; i += 1) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Focus returns to the thumbnail of the image last shown.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open Image 3 of 3' }));
+  });
+
+  it('switches chapters and links back to the shoot', async () => {
+    gallery(true);
+    renderApp('/shoot/4/images/5');
+    const switcher = await screen.findByRole('navigation', { name: 'Galleries of this shoot' });
+    expect(within(switcher).getByRole('link', { name: /Chapter 5/ }).getAttribute('aria-current')).toBe('page');
+    expect(within(switcher).getByRole('link', { name: /Chapter 6/ }).getAttribute('href')).toBe('/shoot/4/images/6');
+    expect(screen.getByRole('link', { name: 'Shoot 4' }).getAttribute('href')).toBe('/shoot/4');
+  });
+
+  it('shows thumbnails only, with a note, to members who may not see full size', async () => {
+    gallery(false);
+    renderApp('/shoot/4/images/5');
+    expect(await screen.findByTestId('premium-note')).toBeTruthy();
+    expect(screen.getByText('Premium members see full size.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Open Image/ })).toBeNull();
+    expect(screen.getByRole('img', { name: 'Image 2 of 3' })).toBeTruthy();
+  });
+
+  it('says when the gallery does not exist', async () => {
+    member({ get: { '/shoots/4/chapters/99': () => { throw notFound('/shoots/4/chapters/99'); }, '/shoots/4': () => shootDetailFixture(4) } });
+    renderApp('/shoot/4/images/99');
+    expect(await screen.findByRole('heading', { name: 'Gallery not found' })).toBeTruthy();
+  });
+});
+
+describe('/shoot/{id}', () => {
+  it('selects the video of #video-{id}, then starts it with #play-{id}', async () => {
+    member({ get: { '/shoots/4': () => shootDetailFixture(4) } });
+    const { location } = renderApp('/shoot/4?ref=mail#video-22');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shoot 4' })).toBeTruthy();
+    await waitFor(() => expect(location().hash).toBe('#play-22'));
+    expect(location().search).toBe('?ref=mail');
+    const selected = screen.getAllByTestId('video-card').find((card) => card.getAttribute('aria-current') === 'true');
+    expect(selected && within(selected).getByRole('heading').textContent).toBe('Demo film 22');
+    expect(document.getElementById('video-22')?.contains(selected!)).toBe(true);
+  });
+
+  it('shows the model link, the favourite toggle, play links and the chapters', async () => {
+    member({ get: { '/shoots/4': () => shootDetailFixture(4, { is_favourite: true }) } });
+    renderApp('/shoot/4?x=1');
+    await screen.findByRole('heading', { level: 1, name: 'Shoot 4' });
+    expect(screen.getByRole('link', { name: 'Model 1' }).getAttribute('href')).toBe('/profile/1');
+    expect(screen.getAllByTestId('favourite-button')[0]!.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Play Demo film 21' }).getAttribute('href')).toBe('/shoot/4?x=1#play-21');
+    expect(screen.getByRole('link', { name: /Chapter 6/ }).getAttribute('href')).toBe('/shoot/4/images/6');
+  });
+
+  it('says when the shoot does not exist', async () => {
+    member({ get: { '/shoots/77': () => { throw notFound('/shoots/77'); } } });
+    renderApp('/shoot/77');
+    expect(await screen.findByRole('heading', { name: 'Shoot not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse all shoots' }).getAttribute('href')).toBe('/shoots');
+  });
+});
+
+describe('/profile/{id}', () => {
+  it('shows the model with tabs for shoots, videos and cameras, usable by keyboard', async () => {
+    const user = userEvent.setup();
+    member({
+      get: {
+        '/models/1': () => modelDetailFixture(1),
+        '/models/1/shoots': () => shootListFixture(),
+        '/models/1/videos': () => videoListFixture({}, [videoFixture(8)], 1),
+      },
+    });
+    const { location } = renderApp('/profile/1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Model 1' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Portrait of Model 1' })).toBeTruthy();
+    expect(await screen.findAllByTestId('shoot-card')).toHaveLength(2);
+
+    const shootsTab = screen.getByRole('tab', { name: 'Shoots (2)' });
+    expect(shootsTab.getAttribute('aria-selected')).toBe('true');
+    shootsTab.focus();
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(location().search).toBe('?tab=videos'));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Videos (3)' }));
+    expect(await screen.findAllByTestId('video-card')).toHaveLength(1);
+
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(location().search).toBe('?tab=cameras'));
+    expect(within(screen.getByRole('tabpanel')).getByRole('heading', { name: 'No live cameras yet' })).toBeTruthy();
+
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(location().search).toBe(''));
+  });
+});
+
+describe('home sections', () => {
+  const home = homeFixture([
+    { name: 'top_rated', kind: 'video', videos: [videoFixture(1), videoFixture(2)] },
+    { name: 'trending', kind: 'video', videos: [] },
+    { name: 'continue', kind: 'video', videos: [videoFixture(3, { duration: 200 })], progress: { '3': 50 } },
+    { name: 'newcomers', kind: 'model', models: [modelFixture(9)] },
+    { name: 'for_you', kind: 'video' },
+    { name: 'fav_galleries', kind: 'shoot', shoots: [shootFixture(5)] },
+    { name: 'fav_models', kind: 'model', models: [] },
+  ]);
+
+  it('renders each non-empty section as a keyboard-scrollable row on the landing page', async () => {
+    member({ get: { '/home': () => home } });
+    renderApp('/recent_updates');
+    const sections = await screen.findByTestId('home-sections');
+    const headings = within(sections).getAllByRole('heading', { level: 2 }).filter((h) => h.classList.contains('home-row__title'));
+    expect(headings.map((h) => h.textContent)).toEqual(['Top rated', 'Continue watching', 'Newcomers', 'Your favourite shoots']);
+    expect(screen.queryByTestId('home-section-trending')).toBeNull();
+    expect(screen.queryByTestId('home-section-for_you')).toBeNull();
+    expect(screen.queryByTestId('home-section-fav_models')).toBeNull();
+
+    const row = within(screen.getByTestId('home-section-top_rated')).getByRole('list', { name: 'Top rated' });
+    expect(row.getAttribute('tabindex')).toBe('0');
+    expect(within(row).getAllByTestId('video-card')).toHaveLength(2);
+    expect(within(screen.getByTestId('home-section-newcomers')).getByTestId('model-card')).toBeTruthy();
+    expect(within(screen.getByTestId('home-section-fav_galleries')).getByTestId('shoot-card')).toBeTruthy();
+
+    const progress = within(screen.getByTestId('home-section-continue')).getByRole('progressbar');
+    expect(progress.getAttribute('aria-valuenow')).toBe('25');
+    expect(progress.getAttribute('aria-valuetext')).toBe('25% watched');
+    // The recent updates list stays below.
+    expect(screen.getByRole('heading', { level: 1, name: 'Recent updates' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'All recent updates' })).toBeTruthy();
+  });
+
+  it('renders nothing when every section is empty', async () => {
+    member({ get: { '/home': () => homeFixture([{ name: 'top_rated', kind: 'video', videos: [] }]) } });
+    renderApp('/recent_updates');
+    await screen.findAllByTestId('video-card');
+    await waitFor(() => expect(callsTo('/home').length).toBeGreaterThan(0));
+    expect(screen.queryByTestId('home-sections')).toBeNull();
+    expect(screen.queryByTestId('home-loading')).toBeNull();
+  });
+
+  it('translates the section names', async () => {
+    setLanguage('de');
+    member({ get: { '/home': () => home } });
+    renderApp('/recent_updates');
+    expect(await screen.findByRole('heading', { name: 'Am besten bewertet' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Weiterschauen' })).toBeTruthy();
+  });
+
+  it('moves to /feeds when that is the landing page', async () => {
+    const features = { landing_redirect: { is_active: true, version: null, settings: {} } };
+    member({ get: { '/home': () => home, '/feeds': () => feedFixture([shootFixture(7)], false) } }, profileFixture({ features }));
+    const { app } = renderApp('/feeds');
+    expect(await screen.findByTestId('home-sections')).toBeTruthy();
+    const cards = await screen.findAllByTestId('shoot-card');
+    // Feed items lead to their update.
+    expect(within(cards.at(-1)!).getByRole('link', { name: 'Shoot 7' }).getAttribute('href')).toBe('/update/7');
+    expect(screen.getByRole('link', { name: 'Find models' })).toBeTruthy();
+
+    await act(() => app.router.navigate('/recent_updates'));
+    await screen.findByRole('heading', { level: 1, name: 'Recent updates' });
+    expect(screen.queryByTestId('home-sections')).toBeNull();
+  });
+});
+
+describe('/free-video', () => {
+  it('sends an invalid token to /recent_updates', async () => {
+    member({ get: { '/videos/free': () => { throw notFound('/videos/free'); } } });
+    const { location } = renderApp('/free-video?token=nope');
+    await waitFor(() => expect(location().pathname).toBe('/recent_updates'));
+    expect(lastParams('/videos/free')).toEqual({ token: 'nope' });
+  });
+
+  it('sends a missing token to /recent_updates without asking', async () => {
+    member();
+    const { location } = renderApp('/free-video');
+    await waitFor(() => expect(location().pathname).toBe('/recent_updates'));
+    expect(callsTo('/videos/free')).toHaveLength(0);
+  });
+
+  it('plays a valid one in the embedded player, for visitors too', async () => {
+    fakeApi(mockedApi, {
+      get: {
+        '/track/visit': () => visitFixture(),
+        '/videos/free': () => ({ ...videoFixture(5), playable: true, hls_url: '/media/hls/5/master.m3u8?sig=x', renditions: [360, 720], is_favourite: false, shoot_id: null }),
+      },
+    });
+    renderApp('/free-video?token=good');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Demo film 5' })).toBeTruthy();
+    expect(screen.getByTestId('video-player').getAttribute('data-src')).toBe('/media/hls/5/master.m3u8?sig=x');
+  });
+
+  it('offers a retry when the server fails', async () => {
+    member({ get: { '/videos/free': () => { throw new MaxRetriesError('/videos/free', 503); } } });
+    const { location } = renderApp('/free-video?token=x');
+    expect(await screen.findByRole('heading', { name: 'The video could not be loaded' })).toBeTruthy();
+    expect(location().pathname).toBe('/free-video');
+  });
+});
+
+describe('/test_videos', () => {
+  it('lists the test clips with their renditions, for visitors', async () => {
+    fakeApi(mockedApi, {
+      get: {
+        '/track/visit': () => visitFixture(),
+        '/videos/test': () => [{ id: 1, title: 'Test clip', hls_url: '/media/hls/1/master.m3u8', renditions: [720, 360, 1080] }],
+      },
+    });
+    renderApp('/test_videos');
+    const clip = await screen.findByTestId('test-video');
+    expect(within(clip).getByRole('heading', { name: 'Test clip' })).toBeTruthy();
+    expect(within(within(clip).getByRole('list', { name: 'Renditions of Test clip' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['360p', '720p', '1080p']);
+    expect(within(clip).getByTestId('video-player')).toBeTruthy();
+  });
+});
+
+describe('header', () => {
+  it('links members to models, shoots and a favourites menu', async () => {
+    const user = userEvent.setup();
+    member({ get: { '/models': () => modelListFixture() } });
+    renderApp('/models');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Models' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Shoots' }).getAttribute('href')).toBe('/shoots');
+    const menu = within(nav).getByRole('button', { name: 'Favourites' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    await user.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(within(nav).getByRole('link', { name: 'Cams' }).getAttribute('href')).toBe('/favourite-cams');
+    await user.keyboard('{Escape}');
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menu);
+  });
+});

@@ -1,0 +1,243 @@
+import type { ErrorData } from 'hls.js';
+import type HlsType from 'hls.js';
+import type { RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { getVideoQuality, setVideoQuality } from '@/lib/storage';
+import type { QualityOption } from './quality';
+import { AUTO_QUALITY, optionForPreference, qualityOptions } from './quality';
+
+// Attaches an HLS source to a <video>: hls.js wherever Media Source Extensions work (so renditions
+// can be chosen), the browser's own HLS otherwise (Safari on iOS). Also owns what follows from the
+// source: its renditions, the quality choice, autoplay and recovery from errors.
+
+export type PlayerErrorKind = 'network' | 'media' | 'expired' | 'unsupported';
+export type SourceStatus = 'loading' | 'ready' | 'refreshing' | 'error';
+
+export interface HlsSourceOptions {
+  src: string;
+  /** Where the first load starts, in seconds. Read once per mount. */
+  startAt: number;
+  autoPlay: boolean;
+  /**
+   * Fetches a freshly signed URL after the server refused the current one (403: the signature
+   * expired). Tried once per failure; playback then goes on where it stopped.
+   */
+  refreshSource?: (() => Promise<string | null | undefined>) | undefined;
+}
+
+export interface HlsSource {
+  status: SourceStatus;
+  error: PlayerErrorKind | null;
+  /** "Auto" first, then one option per rendition, highest first; only "Auto" without hls.js. */
+  options: QualityOption[];
+  /** The chosen option's value: "auto" or a height such as "720". */
+  selected: string;
+  /** The height playing now (what "Auto" picked). */
+  playingHeight: number | null;
+  /** True when autoplay with sound was refused and playback started muted instead. */
+  autoMuted: boolean;
+  selectQuality: (value: string) => void;
+  retry: () => void;
+}
+
+const HLS_MIME = 'application/vnd.apple.mpegurl';
+
+// hls.js is a sizeable chunk: loaded with the first player, once; a failed load may be tried again.
+let hlsChunk: Promise<{ default: typeof HlsType }> | null = null;
+export function loadHls(): Promise<{ default: typeof HlsType }> {
+  hlsChunk ??= import('hls.js').catch((error: unknown) => {
+    hlsChunk = null;
+    throw error;
+  });
+  return hlsChunk;
+}
+const AUTO_OPTION: QualityOption = { value: AUTO_QUALITY, level: -1, height: null };
+
+/** Plays, and when the browser refuses sound without a gesture, plays muted instead. */
+async function playAllowingMute(video: HTMLVideoElement, onMuted: () => void): Promise<void> {
+  try {
+    await video.play();
+  } catch (error) {
+    if ((error as { name?: string } | null)?.name !== 'NotAllowedError' || video.muted) return;
+    video.muted = true;
+    onMuted();
+    await video.play().catch(() => undefined);
+  }
+}
+
+export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, { src, startAt, autoPlay, refreshSource }: HlsSourceOptions): HlsSource {
+  const [status, setStatus] = useState<SourceStatus>('loading');
+  const [error, setError] = useState<PlayerErrorKind | null>(null);
+  const [options, setOptions] = useState<QualityOption[]>([AUTO_OPTION]);
+  const [selected, setSelected] = useState<string>(AUTO_QUALITY);
+  const [playingHeight, setPlayingHeight] = useState<number | null>(null);
+  const [autoMuted, setAutoMuted] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  // A refreshed URL replaces `src` until the parent hands down a new src of its own.
+  const [refreshed, setRefreshed] = useState<{ from: string; url: string } | null>(null);
+  const url = refreshed && refreshed.from === src ? refreshed.url : src;
+
+  const hlsRef = useRef<HlsType | null>(null);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+  const resumeAt = useRef(startAt);
+  const playAfterLoad = useRef(autoPlay);
+  const refreshUsed = useRef(false);
+  const refreshRef = useRef(refreshSource);
+  refreshRef.current = refreshSource;
+  const srcRef = useRef(src);
+  srcRef.current = src;
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return undefined;
+    let cancelled = false;
+    let hls: HlsType | null = null;
+    let expiring = false;
+    const detach: (() => void)[] = [];
+    const listen = <K extends keyof HTMLMediaElementEventMap>(type: K, handler: (event: HTMLMediaElementEventMap[K]) => void) => {
+      video.addEventListener(type, handler);
+      detach.push(() => video.removeEventListener(type, handler));
+    };
+
+    setStatus('loading');
+    setError(null);
+    const start = resumeAt.current;
+
+    const fail = (kind: PlayerErrorKind) => {
+      if (cancelled) return;
+      hls?.stopLoad();
+      setError(kind);
+      setStatus('error');
+    };
+
+    const expired = () => {
+      if (expiring || cancelled) return;
+      expiring = true;
+      const refresh = refreshRef.current;
+      if (!refresh || refreshUsed.current) return fail('expired');
+      refreshUsed.current = true;
+      hls?.stopLoad();
+      setStatus('refreshing');
+      refresh().then(
+        (fresh) => {
+          if (cancelled) return;
+          if (!fresh || fresh === url) fail('expired');
+          else setRefreshed({ from: srcRef.current, url: fresh });
+        },
+        () => fail('expired'),
+      );
+    };
+
+    // Once per load: start playing if asked to (autoplay, or it was playing before a reload).
+    let started = false;
+    listen('canplay', () => {
+      if (cancelled) return;
+      setStatus((s) => (s === 'loading' ? 'ready' : s));
+      if (started) return;
+      started = true;
+      if (playAfterLoad.current && video.paused) void playAllowingMute(video, () => setAutoMuted(true));
+    });
+    // A signed URL that works again may be refreshed again when it expires later.
+    listen('playing', () => {
+      refreshUsed.current = false;
+    });
+
+    const attachNative = () => {
+      listen('loadedmetadata', () => {
+        if (start > 0 && start < video.duration) video.currentTime = start;
+      });
+      listen('error', () => {
+        const code = video.error?.code;
+        // The browser does not say why a native HLS load failed; an expired signature is the likely cause.
+        if (code === MediaError.MEDIA_ERR_NETWORK || code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED) expired();
+        else fail('media');
+      });
+      video.src = url;
+    };
+
+    const attachHls = (Hls: typeof HlsType) => {
+      const instance = new Hls({ startPosition: start > 0 ? start : -1 });
+      hls = instance;
+      hlsRef.current = instance;
+      let networkRecovered = false;
+      let mediaRecovered = false;
+
+      instance.on(Hls.Events.MANIFEST_PARSED, () => {
+        const next = qualityOptions(instance.levels);
+        const preferred = optionForPreference(next, getVideoQuality());
+        // Lock loading to the stored rendition without flushing anything (nothing is buffered yet).
+        if (preferred.level >= 0) instance.loadLevel = preferred.level;
+        setOptions(next);
+        setSelected(preferred.value);
+      });
+      instance.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => {
+        setPlayingHeight(instance.levels[data.level]?.height ?? null);
+      });
+      instance.on(Hls.Events.ERROR, (_event, data: ErrorData) => {
+        if (cancelled) return;
+        // Playlists and segments share one signature: a 403 anywhere means it expired.
+        if (data.response?.code === 403) return expired();
+        if (!data.fatal) return;
+        if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
+          const manifest = data.details === Hls.ErrorDetails.MANIFEST_LOAD_ERROR || data.details === Hls.ErrorDetails.MANIFEST_LOAD_TIMEOUT;
+          if (manifest || networkRecovered) return fail('network');
+          networkRecovered = true;
+          instance.startLoad();
+        } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !mediaRecovered) {
+          mediaRecovered = true;
+          instance.recoverMediaError();
+        } else {
+          fail('media');
+        }
+      });
+      instance.loadSource(url);
+      instance.attachMedia(video);
+    };
+
+    void loadHls().then(
+      ({ default: Hls }) => {
+        if (cancelled) return;
+        if (Hls.isSupported()) attachHls(Hls);
+        else if (video.canPlayType(HLS_MIME)) attachNative();
+        else fail('unsupported');
+      },
+      () => {
+        // The player chunk itself failed to load (offline, or a deploy replaced it).
+        if (cancelled) return;
+        if (video.canPlayType(HLS_MIME)) attachNative();
+        else fail('network');
+      },
+    );
+
+    return () => {
+      cancelled = true;
+      // A reload (refreshed signature, retry) goes on where this one stopped, playing if it was.
+      if (video.currentTime > 0) resumeAt.current = video.currentTime;
+      if (video.currentTime > 0 || !video.paused) playAfterLoad.current = !video.paused;
+      for (const off of detach) off();
+      if (hls) {
+        hls.destroy();
+        if (hlsRef.current === hls) hlsRef.current = null;
+      } else if (video.getAttribute('src')) {
+        video.removeAttribute('src');
+        video.load();
+      }
+    };
+  }, [videoRef, url, attempt]);
+
+  const selectQuality = useCallback((value: string) => {
+    const option = optionsRef.current.find((o) => o.value === value);
+    if (!option) return;
+    setSelected(option.value);
+    setVideoQuality(option.value);
+    if (hlsRef.current) hlsRef.current.currentLevel = option.level;
+  }, []);
+
+  const retry = useCallback(() => {
+    refreshUsed.current = false;
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return { status, error, options, selected, playingHeight, autoMuted, selectQuality, retry };
+}

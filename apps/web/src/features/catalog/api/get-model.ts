@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ModelDetail } from '@velora/shared';
+import { SHOWS_FAVOURITES } from '@/lib/favourites';
+import { api, requireData } from '@/lib/http';
+
+export function getModel(id: number, signal?: AbortSignal): Promise<ModelDetail> {
+  return requireData(api.get<ModelDetail>(`/models/${id}`, undefined, signal ? { signal } : undefined));
+}
+
+export const modelQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['catalog', 'model', id] as const,
+    queryFn: ({ signal }) => getModel(id, signal),
+    meta: SHOWS_FAVOURITES,
+  });
+
+/** `null` (a malformed id in the URL) asks nothing. */
+export function useModel(id: number | null) {
+  return useQuery({ ...modelQueryOptions(id ?? 0), enabled: id !== null });
+}

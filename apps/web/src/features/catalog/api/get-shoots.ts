@@ -1,0 +1,26 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ShootList } from '@velora/shared';
+import type { ShootOrder } from '../list-params';
+import { SHOWS_FAVOURITES } from '@/lib/favourites';
+import { api, requireData } from '@/lib/http';
+
+export interface ShootListRequest {
+  page: number;
+  order: ShootOrder;
+}
+
+export function getShoots(request: ShootListRequest, signal?: AbortSignal): Promise<ShootList> {
+  return requireData(api.get<ShootList>('/shoots', { page: request.page, order: request.order }, signal ? { signal } : undefined));
+}
+
+export const shootsQueryOptions = (request: ShootListRequest) =>
+  queryOptions({
+    queryKey: ['catalog', 'shoots', request] as const,
+    queryFn: ({ signal }) => getShoots(request, signal),
+    placeholderData: keepPreviousData,
+    meta: SHOWS_FAVOURITES,
+  });
+
+export function useShoots(request: ShootListRequest) {
+  return useQuery(shootsQueryOptions(request));
+}

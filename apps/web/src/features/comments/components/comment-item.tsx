@@ -1,0 +1,92 @@
+import type { Comment, Language } from '@velora/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/http';
+import { useDeleteComment } from '../api/delete-comment';
+
+interface CommentItemProps {
+  comment: Comment;
+  language: Language;
+  onDeleted: () => void;
+}
+
+/** One comment, as plain text; the author may delete it after confirming. */
+export function CommentItem({ comment, language, onDeleted }: CommentItemProps) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const removal = useDeleteComment(comment.video_id);
+  const created = new Date(comment.created_at * 1000);
+  const initial = comment.author.username.trim().charAt(0).toUpperCase() || '?';
+
+  // Focus follows the question: onto Cancel when asked, back to Delete when it goes away unanswered.
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (confirming) cancelRef.current?.focus();
+    else if (returnFocus.current) {
+      returnFocus.current = false;
+      deleteRef.current?.focus();
+    }
+  }, [confirming]);
+
+  const cancel = () => {
+    returnFocus.current = true;
+    setConfirming(false);
+  };
+
+  const confirm = () => {
+    setFailed(null);
+    removal.mutate(comment.id, {
+      onSuccess: onDeleted,
+      onError: (error) => {
+        returnFocus.current = true;
+        setConfirming(false);
+        setFailed(isApiError(error, 403) ? t('comments.deleteForbidden') : t('comments.deleteFailed'));
+      },
+    });
+  };
+
+  return (
+    <li className={['comment', comment.is_own ? 'comment--own' : ''].filter(Boolean).join(' ')} data-testid="comment">
+      <span className="comment__avatar" aria-hidden="true">
+        {initial}
+      </span>
+      <div className="comment__content">
+        <p className="comment__meta">
+          <span className="comment__author">{comment.author.username}</span>
+          {comment.is_own ? <span className="comment__you">{t('comments.you')}</span> : null}
+          <span aria-hidden="true"> · </span>
+          <time dateTime={created.toISOString()}>{new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(created)}</time>
+        </p>
+        {/* React renders text, never markup; CSS keeps the author's line breaks. */}
+        <p className="comment__body">{comment.body}</p>
+        {comment.is_own ? (
+          <div className="comment__actions">
+            {confirming ? (
+              <div className="comment__confirm" role="group" aria-label={t('comments.confirmDelete')}>
+                <span>{t('comments.confirmDelete')}</span>
+                <button type="button" className="button button--secondary button--small" onClick={confirm} disabled={removal.isPending}>
+                  {removal.isPending ? t('comments.deleting') : t('comments.confirmYes')}
+                </button>
+                <button ref={cancelRef} type="button" className="text-button" onClick={cancel} disabled={removal.isPending}>
+                  {t('comments.cancel')}
+                </button>
+              </div>
+            ) : (
+              <button ref={deleteRef} type="button" className="text-button comment__delete" onClick={() => setConfirming(true)}>
+                {t('comments.delete')}
+              </button>
+            )}
+            {failed ? (
+              <p className="comment__error" role="alert">
+                {failed}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}

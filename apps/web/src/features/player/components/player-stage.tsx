@@ -1,0 +1,166 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import type { VideoDetail } from '@velora/shared';
+import type { ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { loadHls } from '@/components/video-player/use-hls-source';
+import { VideoPlayer } from '@/components/video-player/video-player';
+import { isApiError } from '@/lib/http';
+import { usePlaybacks } from '../api/get-playbacks';
+import { videoQueryOptions } from '../api/get-video';
+import { usePlaybackReporter } from '../use-playback-reporter';
+
+/** Close to the end, a film starts over instead of resuming. */
+const RESUME_UNTIL_END_S = 10;
+const MIN_RESUME_S = 5;
+
+export function resumePosition(position: number | undefined, duration: number): number {
+  if (!position || position < MIN_RESUME_S) return 0;
+  if (duration > 0 && position > duration - RESUME_UNTIL_END_S) return 0;
+  return position;
+}
+
+interface PlayerStageProps {
+  videoId: number;
+  detail: UseQueryResult<VideoDetail>;
+  docked: boolean;
+  paywallHref: string;
+  onBrowserPictureInPicture: (active: boolean) => void;
+}
+
+function StageMessage({ title, text, action, tone = 'info', poster }: { title: string; text?: string; action?: ReactNode; tone?: 'info' | 'error'; poster?: string | undefined }) {
+  return (
+    <div className={`player-stage__message player-stage__message--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {poster ? <img className="player-stage__poster" src={poster} alt="" aria-hidden="true" /> : null}
+      <div className="player-stage__message-body">
+        <p className="player-stage__message-title">{title}</p>
+        {text ? <p className="player-stage__message-text">{text}</p> : null}
+        {action ? <div className="player-stage__message-action">{action}</div> : null}
+      </div>
+    </div>
+  );
+}
+
+/** The player area: the player itself, or why it cannot play yet (loading, locked, being prepared). */
+export function PlayerStage({ videoId, detail, docked, paywallHref, onBrowserPictureInPicture }: PlayerStageProps) {
+  const { t } = useTranslation();
+  const { data: video, isPending, isError, error, refetch, isFetching } = detail;
+  const ready = video?.playable === true && video.hls_url !== null;
+  // Asked together with the detail, so the player can start as soon as the detail allows it.
+  const playbacks = usePlaybacks(videoId, video?.playable !== false);
+
+  // The player library loads meanwhile too.
+  useEffect(() => {
+    loadHls().catch(() => undefined);
+  }, []);
+
+  if (isPending || (ready && playbacks.isPending)) {
+    return (
+      <div className="player-stage player-stage--loading" role="status">
+        <span className="visually-hidden">{t('player.loadingVideo')}</span>
+      </div>
+    );
+  }
+  if (isError || !video) {
+    const missing = isApiError(error, 404);
+    return (
+      <div className="player-stage">
+        <StageMessage
+          tone="error"
+          title={missing ? t('player.notFoundTitle') : t('player.loadFailedTitle')}
+          text={missing ? t('player.notFoundText') : t('player.loadFailedText')}
+          action={
+            missing ? null : (
+              <button type="button" className="button button--primary button--small" onClick={() => void refetch()}>
+                {t('common.retry')}
+              </button>
+            )
+          }
+        />
+      </div>
+    );
+  }
+  if (!video.playable) {
+    return (
+      <div className="player-stage" data-testid="player-locked">
+        <StageMessage
+          poster={video.thumbnail}
+          title={t('player.lockedTitle')}
+          text={t('player.lockedText')}
+          action={
+            <Link className="button button--primary button--small" to={paywallHref}>
+              {t('player.lockedAction')}
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  if (video.hls_url === null) {
+    return (
+      <div className="player-stage" data-testid="player-preparing">
+        <StageMessage
+          poster={video.thumbnail}
+          title={t('player.preparingTitle')}
+          text={t('player.preparingText')}
+          action={
+            <button type="button" className="button button--secondary button--small" disabled={isFetching} onClick={() => void refetch()}>
+              {t('player.preparingRetry')}
+            </button>
+          }
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="player-stage">
+      <PinnedPlayer
+        key={videoId}
+        video={video}
+        src={video.hls_url}
+        startAt={resumePosition(playbacks.data?.position, video.duration)}
+        docked={docked}
+        onBrowserPictureInPicture={onBrowserPictureInPicture}
+      />
+    </div>
+  );
+}
+
+interface PinnedPlayerProps {
+  video: VideoDetail;
+  src: string;
+  startAt: number;
+  docked: boolean;
+  onBrowserPictureInPicture: (active: boolean) => void;
+}
+
+/**
+ * Keeps the URL the player started with: every fetch of the detail signs a new one, and a
+ * refetch (a favourite toggled) must not restart the film. After a 403 the player asks for a
+ * fresh one itself.
+ */
+function PinnedPlayer({ video, src, startAt, docked, onBrowserPictureInPicture }: PinnedPlayerProps) {
+  const queryClient = useQueryClient();
+  const [pinnedSrc] = useState(src);
+  const reporter = usePlaybackReporter(video.id);
+  const refreshSource = useCallback(
+    async () => (await queryClient.fetchQuery({ ...videoQueryOptions(video.id), staleTime: 0 })).hls_url,
+    [queryClient, video.id],
+  );
+  return (
+    <VideoPlayer
+      src={pinnedSrc}
+      title={video.title}
+      poster={video.thumbnail}
+      startAt={startAt}
+      compact={docked}
+      onProgress={reporter.onProgress}
+      onPause={reporter.onPause}
+      onEnded={reporter.onEnded}
+      refreshSource={refreshSource}
+      onPictureInPictureChange={onBrowserPictureInPicture}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { playHash, videoIdOfHash } from '@/components/video-player/play-hash';
+import type { TheaterState } from './theater-state';
+import { dispatchTheater, getTheaterState, useTheaterState } from './theater-store';
+
+export interface Theater extends TheaterState {
+  close: () => void;
+  /** Into picture-in-picture: the page is usable again and the player keeps playing across it. */
+  dock: () => void;
+  expand: () => void;
+}
+
+/**
+ * Feeds the theater store from the URL: a location carrying `#play-{id}` selects that video; any
+ * other change of location is a navigation (SPEC §4). Used once, by the player slot at the root.
+ * Closing or docking removes the play hash; expanding puts it back, so the URL names the video
+ * on screen whenever the theater covers the page.
+ */
+export function useTheater(): Theater {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = useTheaterState();
+  const seen = useRef<{ key: string; page: string } | null>(null);
+  // Where the URL is: the rendered location, or newer when this hook navigated since (a router
+  // navigation renders in a transition, so a quick second action may come before it).
+  const here = useRef<{ pathname: string; search: string; hash: string; key: string }>(location);
+  if (here.current.key !== location.key) here.current = location;
+  const go = useCallback(
+    (to: { pathname: string; search: string; hash?: string }) => {
+      here.current = { ...here.current, ...to, hash: to.hash ?? '' };
+      void navigate(to, { replace: true, preventScrollReset: true });
+    },
+    [navigate],
+  );
+
+  useEffect(() => {
+    const page = `${location.pathname}${location.search}`;
+    const previous = seen.current;
+    // Compared by key, so a re-run of the effect (StrictMode) is not taken for a navigation.
+    if (previous?.key === location.key) return;
+    seen.current = { key: location.key, page };
+    const videoId = videoIdOfHash(location.hash);
+    if (previous && (previous.page !== page || videoId === null)) dispatchTheater({ type: 'navigate' });
+    if (videoId !== null) dispatchTheater({ type: 'select', videoId });
+  }, [location.key, location.pathname, location.search, location.hash]);
+
+  const withoutPlayHash = useCallback(() => {
+    const { pathname, search, hash } = here.current;
+    if (videoIdOfHash(hash) !== null) go({ pathname, search });
+  }, [go]);
+
+  const close = useCallback(() => {
+    dispatchTheater({ type: 'close' });
+    withoutPlayHash();
+  }, [withoutPlayHash]);
+
+  const dock = useCallback(() => {
+    dispatchTheater({ type: 'dock' });
+    withoutPlayHash();
+  }, [withoutPlayHash]);
+
+  const expand = useCallback(() => {
+    const { activeVideoId } = getTheaterState();
+    dispatchTheater({ type: 'expand' });
+    if (activeVideoId === null) return;
+    const { pathname, search } = here.current;
+    go({ pathname, search, hash: playHash(activeVideoId) });
+  }, [go]);
+
+  return { ...state, close, dock, expand };
+}

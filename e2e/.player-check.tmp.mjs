@@ -1,0 +1,60 @@
+import { chromium } from 'playwright-core';
+const base = process.env.BASE ?? 'http://localhost:8092';
+const login = async (u) => (await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: u, password: 'demo-password' }) })).json()).access_token;
+const token = await login('premium');
+const get = async (p) => (await fetch(`${base}/api${p}`, { headers: { authorization: `Bearer ${token}` } })).json();
+let video = null;
+for (let i = 0; i < 120 && !video; i++) {
+  const list = await get('/videos?page=1');
+  for (const v of list.videos.slice(0, 6)) { const d = await get(`/videos/${v.id}`); if (d.hls_url && d.renditions.length > 1) { video = d; break; } }
+  if (!video) await new Promise((r) => setTimeout(r, 2000));
+}
+console.log('video', video?.id, video?.renditions, video?.hls_url);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run','--disable-quic'] });
+const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+const page = await context.newPage();
+page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('console.' + m.type(), m.text().slice(0, 300)); });
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto(`${base}/#log_in`);
+const dialog = page.getByRole('dialog', { name: 'Log in' });
+await dialog.getByLabel('Username or email').fill('premium');
+await dialog.getByLabel('Password', { exact: true }).fill('demo-password');
+await dialog.getByRole('button', { name: 'Log in' }).click();
+await page.waitForURL((u) => u.pathname !== '/');
+const t0 = Date.now();
+await page.goto(`${base}/videos#play-${video.id}`);
+const player = page.getByTestId('video-player');
+await player.waitFor();
+const media = player.locator('video');
+await page.waitForFunction((el) => el instanceof HTMLVideoElement && el.currentTime > 1 && !el.paused, await media.elementHandle(), { timeout: 60000 });
+console.log('playing after ms', Date.now() - t0);
+const s1 = await media.evaluate((el) => ({ t: el.currentTime, muted: el.muted, vw: el.videoWidth, vh: el.videoHeight }));
+await page.waitForTimeout(1500);
+const s2 = await media.evaluate((el) => el.currentTime);
+console.log('state', s1, 'later', s2);
+await page.screenshot({ path: '/tmp/theater.png' });
+await page.getByTestId('quality-button').click();
+console.log('items', (await page.getByRole('menuitemradio').allTextContents()).map((s) => s.trim()));
+await page.screenshot({ path: '/tmp/theater-menu.png' });
+await page.getByRole('menuitemradio', { name: '360p' }).click();
+await media.evaluate((el) => { el.currentTime = 0.5; });
+await page.waitForTimeout(1000);
+console.log('after 360p', await media.evaluate((el) => ({ t: el.currentTime, vh: el.videoHeight })));
+// dock, navigate, keeps playing
+await page.getByRole('button', { name: 'Continue in the mini player' }).click();
+await page.getByRole('link', { name: 'Recent updates' }).first().click();
+await page.waitForURL((u) => u.pathname === '/recent_updates');
+const tA = await page.getByTestId('video-player').locator('video').evaluate((el) => el.currentTime);
+await page.waitForTimeout(1500);
+const tB = await page.getByTestId('video-player').locator('video').evaluate((el) => ({ t: el.currentTime, paused: el.paused }));
+console.log('docked across navigation', tA, tB, page.url());
+await page.screenshot({ path: '/tmp/docked.png' });
+await page.getByRole('button', { name: 'Expand player' }).click();
+console.log('expanded url', page.url(), 'dialog', await page.getByRole('dialog').count());
+await page.keyboard.press('Escape');
+await page.waitForTimeout(300);
+console.log('after Escape url', page.url(), 'theater', await page.getByTestId('theater').count(), 'focus', await page.evaluate(() => document.activeElement?.tagName + ' ' + (document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.slice(0, 40))));
+// progress posted?
+const pb = await get(`/videos/${video.id}/playbacks`);
+console.log('playbacks', pb);
+await browser.close();
