@@ -180,6 +180,8 @@ describe('favourites', () => {
     await user.click(within(saved[0]!).getByRole('button', { name: 'Remove from favourites' }));
     expect(mockedApi.delete).toHaveBeenCalledWith('/favourites/model/2', undefined, { keepalive: true });
     expect(await screen.findByRole('heading', { name: 'No favourite models yet' })).toBeTruthy();
+    // The focused card is gone: focus lands on the announced count instead of the page body.
+    expect(document.activeElement).toBe(screen.getByTestId('result-count'));
     expect(screen.getByRole('link', { name: 'Browse models' }).getAttribute('href')).toBe('/models');
   });
 

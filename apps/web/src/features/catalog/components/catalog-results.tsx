@@ -22,27 +22,30 @@ interface CatalogResultsProps<T extends PagedData> {
   empty: { title: string; text?: string; action?: ReactNode };
   errorTitle: string;
   hrefForPage: (page: number) => string;
-  /** Labels the region (e.g. a tab panel supplies its own). */
-  label?: string;
 }
 
 /**
  * A paged catalog list with its loading, empty and error states. When an item leaves the list
  * under the keyboard focus (an unfavourited card), focus moves to the count so it is not lost.
  */
-export function CatalogResults<T extends PagedData>({ result, count, isEmpty, children, skeleton, empty, errorTitle, hrefForPage, label }: CatalogResultsProps<T>) {
+export function CatalogResults<T extends PagedData>({ result, count, isEmpty, children, skeleton, empty, errorTitle, hrefForPage }: CatalogResultsProps<T>) {
   const { t } = useTranslation();
   const { data, isPending, isError, isPlaceholderData, isFetching, refetch } = result;
   const countRef = useRef<HTMLParagraphElement>(null);
 
+  const shown = useRef<T | undefined>(undefined);
+
   useEffect(() => {
-    if (data && document.activeElement === document.body && countRef.current?.isConnected) {
+    // Only fresh data replacing a list on screen can have removed the focused element.
+    const replaced = shown.current !== undefined && data !== shown.current;
+    shown.current = data;
+    if (replaced && document.activeElement === document.body && countRef.current?.isConnected) {
       countRef.current.focus({ preventScroll: true });
     }
   }, [data]);
 
   return (
-    <section className="catalog-results" aria-label={label}>
+    <div className="catalog-results">
       <p ref={countRef} className="catalog-results__count" role="status" aria-live="polite" tabIndex={-1} data-testid="result-count">
         {data ? count(data) : isPending ? <span className="visually-hidden">{t('common.loading')}</span> : null}
       </p>
@@ -58,6 +61,6 @@ export function CatalogResults<T extends PagedData>({ result, count, isEmpty, ch
           <Pagination page={data.params.page} pages={data.pages} hrefFor={hrefForPage} />
         </>
       ) : null}
-    </section>
+    </div>
   );
 }

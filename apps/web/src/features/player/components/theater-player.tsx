@@ -29,6 +29,11 @@ function Icon({ d }: { d: string }) {
     </svg>
   );
 }
+/** The page's main region (focusable in this app's layout). */
+function focusPage() {
+  document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
+}
+
 const CLOSE_ICON = 'M6 6l12 12M18 6L6 18';
 const DOCK_ICON = 'M4 6h16v12H4zM12 12h6v4h-6z';
 const EXPAND_ICON = 'M14 4h6v6M10 20H4v-6M20 4l-7 7M4 20l7-7';
@@ -55,11 +60,20 @@ export default function TheaterPlayer({ videoId, mode, onClose, onDock, onExpand
     panel?.focus({ preventScroll: true });
     panel?.scrollTo?.({ top: 0 });
     return () => {
-      if (previous?.isConnected && (!document.activeElement || document.activeElement === document.body || panel?.contains(document.activeElement))) {
-        previous.focus({ preventScroll: true });
-      }
+      const active = document.activeElement;
+      if (active && active !== document.body && !panel?.contains(active)) return;
+      if (previous?.isConnected) previous.focus({ preventScroll: true });
+      else focusPage();
     };
   }, [expanded, videoId]);
+
+  // Closing the docked player takes its focused button away: the page gets the focus, not nobody.
+  useEffect(
+    () => () => {
+      if (!document.activeElement || document.activeElement === document.body) focusPage();
+    },
+    [],
+  );
 
   // The page under the theater does not scroll.
   useEffect(() => {
