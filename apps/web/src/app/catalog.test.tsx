@@ -319,6 +319,25 @@ describe('/shoot/{id}', () => {
   });
 });
 
+describe('/update/{id}', () => {
+  it('shows the release like its shoot, and says when it does not exist', async () => {
+    member({
+      get: {
+        '/updates/4': () => shootDetailFixture(4),
+        '/updates/5': () => {
+          throw notFound('/updates/5');
+        },
+      },
+    });
+    const { app } = renderApp('/update/4');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shoot 4' })).toBeTruthy();
+    expect(screen.getAllByTestId('video-card')).toHaveLength(3);
+    await act(() => app.router.navigate('/update/5'));
+    expect(await screen.findByRole('heading', { name: 'Update not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the feed' }).getAttribute('href')).toBe('/feeds');
+  });
+});
+
 describe('/profile/{id}', () => {
   it('shows the model with tabs for shoots, videos and cameras, usable by keyboard', async () => {
     const user = userEvent.setup();

@@ -1,6 +1,6 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { VideoDetail } from '@velora/shared';
+import type { Profile, VideoDetail } from '@velora/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetPopups } from '@/components/popups/popup-store';
 import { FakeHls, stubMediaElement } from '@/components/video-player/testing/fake-hls';
@@ -30,7 +30,7 @@ const detail = (id: number, overrides: Partial<VideoDetail> = {}): VideoDetail =
   ...overrides,
 });
 
-function premiumMember(details: Record<number, VideoDetail> = { 5: detail(5), 8: detail(8) }) {
+function premiumMember(details: Record<number, VideoDetail> = { 5: detail(5), 8: detail(8) }, profile: Partial<Profile> = { premium_until: 4_102_444_800 }) {
   setAccessToken('member-token');
   const videoRoutes = Object.fromEntries(
     Object.values(details).flatMap((d) => [
@@ -43,7 +43,7 @@ function premiumMember(details: Record<number, VideoDetail> = { 5: detail(5), 8:
   fakeApi(mockedApi, {
     get: {
       '/track/visit': () => visitFixture(),
-      '/user/profile': () => profileFixture({ premium_until: 4_102_444_800 }),
+      '/user/profile': () => profileFixture(profile),
       '/videos': () => videoListFixture(),
       '/videos/tags': () => tagsFixture,
       ...videoRoutes,
@@ -194,12 +194,16 @@ describe('theater mode (SPEC §2, §4)', () => {
     await waitFor(() => expect(url()).toBe('/videos'));
   });
 
-  it('a locked video explains why and links to the paywall', async () => {
-    premiumMember({ 5: detail(5, { playable: false, hls_url: null }) });
+  it.each([
+    ['a member without premium', {}, 'Watching this video needs a premium membership.'],
+    ['a member while trailers are free', { features: { trailer: { is_active: true } } }, 'As a free member you can watch trailers'],
+  ] as const)('a locked video tells %s why, and links to the paywall', async (_who, profile, text) => {
+    premiumMember({ 5: detail(5, { playable: false, hls_url: null }) }, profile as Partial<Profile>);
     renderApp('/videos#play-5');
     const dialog = await theaterDialog();
     const locked = await within(dialog).findByTestId('player-locked');
     expect(locked.textContent).toContain('For premium members');
+    expect(locked.textContent).toContain(text);
     expect(within(locked).getByRole('link', { name: 'Become premium' }).getAttribute('href')).toBe('/paywall');
     expect(within(dialog).queryByTestId('video-player')).toBeNull();
   });

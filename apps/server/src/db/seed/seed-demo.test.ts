@@ -197,7 +197,7 @@ describe('demo pictures', () => {
   it('render as JPEG originals at their drawing size', async () => {
     const meta = await sharp(await renderSeedOriginal('model', 7)).metadata();
     expect(meta.format).toBe('jpeg');
-    expect(`${meta.width}x${meta.height}`).toBe('1020x1320');
+    expect(`${meta.width}x${meta.height}`).toBe('680x880');
     const image = await sharp(await renderSeedOriginal('image', 3, { width: 800, height: 1200 })).metadata();
     expect(`${image.width}x${image.height}`).toBe('800x1200');
   });

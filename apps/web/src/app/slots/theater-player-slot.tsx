@@ -12,9 +12,11 @@ const CommentsSection = lazy(() => import('@/features/comments/components/commen
  * opens it, a docked (picture-in-picture) player keeps playing from page to page.
  */
 export function TheaterPlayerSlot() {
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, isPremium, profile } = useSession();
   const theater = useTheater();
   if (!isLoggedIn || theater.activeVideoId === null) return null;
+  // SPEC §1: premium plays everything; otherwise unlocked videos, and trailers while that feature is on.
+  const lockReason = isPremium ? 'unavailable' : profile?.features.trailer?.is_active === true ? 'trailer-only' : 'premium';
   return (
     <Suspense fallback={null}>
       <TheaterPlayer
@@ -24,6 +26,7 @@ export function TheaterPlayerSlot() {
         onDock={theater.dock}
         onExpand={theater.expand}
         paywallHref={routePath('paywall')}
+        lockReason={lockReason}
         renderComments={(video) => (
           <Suspense fallback={null}>
             <CommentsSection key={video.id} videoId={video.id} />

@@ -22,11 +22,21 @@ export function resumePosition(position: number | undefined, duration: number): 
   return position;
 }
 
+/** Why a video does not play for this member: the locked state says which. */
+export type LockReason = 'premium' | 'trailer-only' | 'unavailable';
+
+const LOCKED_TEXT = {
+  premium: 'player.lockedPremiumText',
+  'trailer-only': 'player.lockedTrailerText',
+  unavailable: 'player.lockedUnavailableText',
+} as const;
+
 interface PlayerStageProps {
   videoId: number;
   detail: UseQueryResult<VideoDetail>;
   docked: boolean;
   paywallHref: string;
+  lockReason: LockReason;
   onBrowserPictureInPicture: (active: boolean) => void;
 }
 
@@ -44,7 +54,7 @@ function StageMessage({ title, text, action, tone = 'info', poster }: { title: s
 }
 
 /** The player area: the player itself, or why it cannot play yet (loading, locked, being prepared). */
-export function PlayerStage({ videoId, detail, docked, paywallHref, onBrowserPictureInPicture }: PlayerStageProps) {
+export function PlayerStage({ videoId, detail, docked, paywallHref, lockReason, onBrowserPictureInPicture }: PlayerStageProps) {
   const { t } = useTranslation();
   const { data: video, isPending, isError, error, refetch, isFetching } = detail;
   const ready = video?.playable === true && video.hls_url !== null;
@@ -88,11 +98,13 @@ export function PlayerStage({ videoId, detail, docked, paywallHref, onBrowserPic
         <StageMessage
           poster={video.thumbnail}
           title={t('player.lockedTitle')}
-          text={t('player.lockedText')}
+          text={t(LOCKED_TEXT[lockReason])}
           action={
-            <Link className="button button--primary button--small" to={paywallHref}>
-              {t('player.lockedAction')}
-            </Link>
+            lockReason === 'unavailable' ? null : (
+              <Link className="button button--primary button--small" to={paywallHref}>
+                {t('player.lockedAction')}
+              </Link>
+            )
           }
         />
       </div>
