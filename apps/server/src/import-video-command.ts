@@ -7,10 +7,10 @@ import { openDatabase } from './db/open-database';
 import { FFMPEG_MISSING_MESSAGE, findFfmpeg } from './lib/ffmpeg';
 import { ImportError, importVideoFile, type Stage } from './modules/media/media-jobs';
 
-// `npm run import-video --workspace @velora/server -- <file> [--video-id N] [--about-us] [--title T]`:
+// `npm run import-video -- <file> [--video-id N] [--about-us] [--title T]`:
 // transcodes a video file into HLS renditions with visible progress, and links it to a video.
 
-const USAGE = `Usage: npm run import-video --workspace @velora/server -- <file> [--video-id N] [--about-us] [--title TITLE]
+const USAGE = `Usage: npm run import-video -- <file> [--video-id N] [--about-us] [--title TITLE]
 
   <file>          a video file ffmpeg can read
   --video-id N    the video that plays it (its cover is grabbed from the file, its duration taken from it)

@@ -3,7 +3,7 @@ import { migrate } from './migrate';
 import { openDatabase } from './open-database';
 import { seedDemoIfWanted } from './seed/seed-demo';
 
-// `npm run seed --workspace @velora/server`: seeds demo content into the configured database, if it is empty.
+// `npm run seed`: seeds demo content into the configured database, if it is empty.
 
 async function main(): Promise<number> {
   const config = loadConfig();
