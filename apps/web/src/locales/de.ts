@@ -562,4 +562,11 @@ export const de: LocaleMessages = {
     older: 'Ältere',
     pageOf: 'Seite {{page}} von {{pages}}',
   },
+  unlock: {
+    pending: 'Deine Inhalte werden freigeschaltet…',
+    done: 'Freigeschaltet — Videos: {{videos}}, Shoots: {{shoots}}. Viel Spaß!',
+    nothingNew: 'Alles aus diesem Link war für dich schon freigeschaltet.',
+    failed: 'Dieser Freischalt-Link ist ungültig oder abgelaufen.',
+    dismiss: 'Schließen',
+  },
 };

@@ -562,4 +562,11 @@ export const en = {
     older: 'Older',
     pageOf: 'Page {{page}} of {{pages}}',
   },
+  unlock: {
+    pending: 'Unlocking your content…',
+    done: 'Unlocked — videos: {{videos}}, shoots: {{shoots}}. Enjoy!',
+    nothingNew: 'Everything in this link was already unlocked for you.',
+    failed: 'This unlock link is invalid or has expired.',
+    dismiss: 'Dismiss',
+  },
 };

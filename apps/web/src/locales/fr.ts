@@ -562,4 +562,11 @@ export const fr: LocaleMessages = {
     older: 'Plus anciens',
     pageOf: 'Page {{page}} sur {{pages}}',
   },
+  unlock: {
+    pending: 'Déblocage de vos contenus…',
+    done: 'Débloqué — vidéos : {{videos}}, shootings : {{shoots}}. Bon visionnage !',
+    nothingNew: 'Tout le contenu de ce lien était déjà débloqué pour vous.',
+    failed: 'Ce lien de déblocage est invalide ou a expiré.',
+    dismiss: 'Fermer',
+  },
 };

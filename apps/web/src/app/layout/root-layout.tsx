@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { LoadingScreen } from '@/components/loading-screen';
 import { useSession } from '@/features/auth/session';
+import { useUnlocked } from '@/features/videos/api/get-unlocked';
+import { UnlockTokenNotice } from '@/features/videos/components/unlock-token-notice';
 import { useDocumentTitle } from '../navigation/document-title';
 import { useNavigationEffects } from '../navigation/navigation-effects';
 import { useScrollManagement } from '../navigation/scroll';
@@ -66,6 +68,7 @@ export function RootLayout() {
   const route = useCurrentRoute();
   const { isLoggedIn } = useSession();
   const navigation = useNavigation();
+  const unlocked = useUnlocked(isLoggedIn);
   useDocumentTitle(route?.titleKey ?? 'error');
   useScrollManagement();
   useNavigationEffects(MAIN_ID);
@@ -74,6 +77,7 @@ export function RootLayout() {
     <>
       <LoadingScreen variant="bar" active={navigation.state !== 'idle'} />
       <Frame layout={resolveLayout(route?.layout ?? 'auto', isLoggedIn)}>
+        <UnlockTokenNotice loggedIn={isLoggedIn} unlocked={unlocked.data} />
         <Outlet />
       </Frame>
       <CookiePopupSlot />

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UnlockedContent } from '@velora/shared';
+import { api, requireData } from '@/lib/http';
+import { unlockedQueryOptions } from './get-unlocked';
+
+/** POST /videos/unlocked {token}: adds the token's shoots and videos to the member's unlocked list. */
+export function redeemUnlockToken(token: string): Promise<UnlockedContent> {
+  return requireData(api.post<UnlockedContent>('/videos/unlocked', { token }));
+}
+
+export function useRedeemUnlockToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: redeemUnlockToken,
+    onSuccess: async (unlocked) => {
+      queryClient.setQueryData(unlockedQueryOptions().queryKey, unlocked);
+      // Playability and shoot access changed: every video and shoot view asks again.
+      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'videos' || q.queryKey[1] !== 'unlocked' });
+    },
+  });
+}
