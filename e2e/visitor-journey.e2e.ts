@@ -29,7 +29,7 @@ describe.each(engines)('a visitor on %s', (engine) => {
     await page.goto(`${server.url}/videos`);
     await page.waitForURL((u) => u.pathname === '/' && u.hash === '#log_in');
     expect(new URL(page.url()).search).toBe('?redirect=%2Fvideos');
-    await expect(page.getByRole('dialog', { name: 'Log in' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor({ state: 'visible' });
   });
 
   it('logs in as member and lands on /videos', async () => {

@@ -13,19 +13,30 @@ import { PRODUCT_NAME, VISIT_ID_HEADER } from '@velora/shared';
 import type { AppDeps } from './app-deps';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { lawLimitsPlugin } from './plugins/law-limits';
 import { spaPlugin } from './plugins/spa';
 import { visitIdPlugin } from './plugins/visit-id';
+import { ageVerificationRoutes } from './modules/age-verification/age-verification.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { blogRoutes } from './modules/blog/blog.routes';
+import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
+import { companyRoutes } from './modules/company/company.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
+import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes';
 import { favouritesRoutes } from './modules/favourites/favourites.routes';
+import { featuresRoutes } from './modules/features/features.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { landingsRoutes } from './modules/landings/landings.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { modelsRoutes } from './modules/models/models.routes';
+import { pagesRoutes } from './modules/pages/pages.routes';
 import { createSessionsService } from './modules/sessions/sessions.service';
 import { shootsRoutes } from './modules/shoots/shoots.routes';
+import { createUsersService } from './modules/users/users.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { videosRoutes } from './modules/videos/videos.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
@@ -71,6 +82,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   await app.register(visitIdPlugin);
   await app.register(authPlugin, { sessions: createSessionsService(deps.db, deps.now), now: () => deps.now().getTime() });
+  await app.register(lawLimitsPlugin, { lawLimitationsOf: createUsersService(deps.db).lawLimitations });
 
   // The client reads the visit id from any response and sends it back (SPEC §7).
   app.addHook('onSend', async (request, reply) => {
@@ -83,7 +95,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(docsRoutes);
       await api.register(visitsRoutes, deps);
       await api.register(authRoutes, deps);
+      await api.register(identityRoutes, deps);
       await api.register(usersRoutes, deps);
+      await api.register(ageVerificationRoutes, deps);
+      await api.register(featuresRoutes, deps);
+      await api.register(companyRoutes, deps);
+      await api.register(emailVerificationRoutes, deps);
       await api.register(videosRoutes, deps);
       await api.register(commentsRoutes, deps);
       await api.register(modelsRoutes, deps);
@@ -91,6 +108,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(favouritesRoutes, deps);
       await api.register(feedsRoutes, deps);
       await api.register(homeRoutes, deps);
+      await api.register(pagesRoutes, deps);
+      await api.register(landingsRoutes, deps);
+      await api.register(captchaRoutes, deps);
+      await api.register(blogRoutes, deps);
     },
     { prefix: '/api' },
   );

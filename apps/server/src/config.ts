@@ -37,7 +37,34 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'must be a pino log level' }).default('info'),
   TRUST_PROXY: flag.default(false),
   MEDIA_SIGNING_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  CAPTCHA_HMAC_KEY: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  SUPPORT_EMAIL: z.string().trim().email('must be an email address such as support@example.com').optional(),
+  OIDC_GOOGLE_CLIENT_ID: z.string().trim().max(512, 'must be at most 512 characters').optional(),
+  OIDC_GOOGLE_ISSUER: optionalUrl(['https:', 'http:'], 'https://accounts.google.com'),
+  OIDC_GOOGLE_JWKS: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^https?:\/\/[^/]/i.test(v), 'must be an http(s) URL or a file path'),
+  IDENTITY_PROVIDER_HOST: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a host name such as www.example.com (no scheme, no port)')
+    .optional(),
+  AGE_VERIFICATION_PROVIDER: z.enum(['sandbox', 'none'], { message: 'must be sandbox or none' }).optional(),
 });
+
+/** An OpenID Connect provider whose ID tokens POST /auth/{provider} accepts. */
+export interface OidcProviderConfig {
+  clientId: string;
+  issuer: string;
+  /** Where its signing keys are: a JWKS URL, or a local JWKS file (tests, air-gapped set-ups). */
+  jwks: { url: string } | { file: string };
+}
+
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 
 export interface Config {
   port: number;
@@ -56,6 +83,16 @@ export interface Config {
   trustProxy: boolean;
   /** Signs media URLs; unset: a key generated once in DATA_DIR/secrets/media-signing.key. Instances share one. */
   mediaSigningSecret: string | undefined;
+  /** Signs captcha challenges; unset: a key generated once in DATA_DIR/secrets/captcha-hmac.key. Instances share one. */
+  captchaHmacKey: string | undefined;
+  /** Where contact messages and content reports are mailed; default support@<PUBLIC_URL host>. */
+  supportEmail: string;
+  /** Identity providers for sign-in; one is on when its client id is set. */
+  identityProviders: { google?: OidcProviderConfig };
+  /** The one host name where identity-provider sign-in is enabled; unset: every host (development). */
+  identityProviderHost: string | undefined;
+  /** sandbox: a built-in page where the member confirms their age (development, demos); none: age verification off. */
+  ageVerificationProvider: 'sandbox' | 'none';
 }
 
 export class ConfigError extends Error {
@@ -65,13 +102,15 @@ export class ConfigError extends Error {
   }
 }
 
+const jwksSource = (value: string): OidcProviderConfig['jwks'] => (/^https?:\/\//i.test(value) ? { url: value } : { file: path.resolve(value) });
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean "unset", as they do for most shells' `VAR= cmd`.
   const cleaned = Object.fromEntries(Object.keys(EnvSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     // A secret's value is never echoed into logs, not even a wrong one.
-    const shown = (name: string) => (/SECRET/.test(name) ? 'a hidden value' : JSON.stringify(cleaned[name]));
+    const shown = (name: string) => (/SECRET|_KEY$/.test(name) ? 'a hidden value' : JSON.stringify(cleaned[name]));
     throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got ${shown(String(i.path[0]))})`));
   }
   const e = parsed.data;
@@ -90,5 +129,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
+    captchaHmacKey: e.CAPTCHA_HMAC_KEY,
+    supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}`,
+    identityProviders: e.OIDC_GOOGLE_CLIENT_ID
+      ? {
+          google: {
+            clientId: e.OIDC_GOOGLE_CLIENT_ID,
+            issuer: e.OIDC_GOOGLE_ISSUER ?? GOOGLE_ISSUER,
+            jwks: jwksSource(e.OIDC_GOOGLE_JWKS ?? GOOGLE_JWKS_URL),
+          },
+        }
+      : {},
+    identityProviderHost: e.IDENTITY_PROVIDER_HOST,
+    // The sandbox lets anyone confirm their own age: never the silent default of a live site.
+    ageVerificationProvider: e.AGE_VERIFICATION_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox'),
   };
 }

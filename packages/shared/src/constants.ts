@@ -57,7 +57,7 @@ export const FEATURE_NAMES = [
   'vat', 'cc_discount', 'partner_discount', 'black_friday_discount_24', 'valentines_day_discount_25',
   'summer_discount', 'ladies_discount', 'customer_support_discount', 'wds_discount', 'trailer',
   'double_opt_in', 'landing_redirect', 'french', 'age_verification', 'freechat', 'organic_popup',
-  'feedback', 'feature_feedback',
+  'feedback', 'feature_feedback', 'company',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 

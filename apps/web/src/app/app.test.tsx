@@ -111,7 +111,15 @@ describe('titles and fallbacks', () => {
   });
 
   it('shows a translated Not Found page for unknown paths', async () => {
-    asVisitor();
+    // Unknown paths are looked up as custom pages first; the server knows none here.
+    const notFound = new ApiError({ status: 404, statusText: 'Not Found', body: { error: { code: 'NOT_FOUND', message: 'No such page' } }, path: '/pages/no/such/page' });
+    asVisitor({
+      get: {
+        '/pages/no/such/page': () => {
+          throw notFound;
+        },
+      },
+    });
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Velora – Page not found'));
@@ -222,7 +230,8 @@ describe('log-in dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
     expect((await within(dialog).findAllByText('This field is required.')).length).toBe(2);
-    expect(mockedApi.post).not.toHaveBeenCalled();
+    // Nothing but the start-up company lookup (SPEC §1) went to the server.
+    expect(mockedApi.post.mock.calls.filter(([path]) => path !== '/feature/get_company')).toEqual([]);
   });
 
   it('closing the dialog removes the hash and keeps the query', async () => {

@@ -10,10 +10,14 @@ import { AppLinksProvider } from '@/components/app-links';
 import { cachedProfile, endSession } from '@/features/auth/session';
 import { createBootstrap } from './bootstrap';
 import { createI18n } from './i18n';
+import { applyStoredTheme } from './layout/theme';
 import { createQueryClient } from './query-client';
 import { logInRedirect } from './route-guards';
 import { createRouteObjects } from './router';
-import { routePath } from './routes';
+import { IO_ROUTES } from './routes-io';
+import type { SiteConfig } from './site-config';
+import { SiteConfigProvider, currentSiteConfig } from './site-config';
+import { blogPath, routePath } from './routes';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -21,17 +25,22 @@ export interface VeloraApp {
   router: AppRouter;
   queryClient: QueryClient;
   i18n: I18n;
+  site: SiteConfig;
 }
 
 export interface CreateAppOptions {
   /** Tests pass createMemoryRouter with their own entries. */
   createRouter?: (routes: RouteObject[]) => AppRouter;
   referrer?: () => string;
+  /** This page's site variant, domains and third parties; by default from the host and the build. */
+  site?: SiteConfig;
 }
 
 /** Wires the app: one query client, one i18n instance, one router over the route table. */
 export function createVeloraApp(options: CreateAppOptions = {}): VeloraApp {
   const i18n = createI18n();
+  const site = options.site ?? currentSiteConfig();
+  applyStoredTheme();
   let router: AppRouter | null = null;
   let loggingOut = false;
 
@@ -48,9 +57,10 @@ export function createVeloraApp(options: CreateAppOptions = {}): VeloraApp {
 
   const queryClient = createQueryClient({ onUnauthorized });
   const bootstrap = createBootstrap(queryClient, i18n, options.referrer);
-  const routes = createRouteObjects({ queryClient, bootstrap });
+  // SPEC §1, §2: the io top-level domain gets its own, reduced route table.
+  const routes = createRouteObjects({ queryClient, bootstrap, ...(site.variant === 'io' ? { routes: IO_ROUTES } : {}) });
   router = (options.createRouter ?? createBrowserRouter)(routes);
-  return { router, queryClient, i18n };
+  return { router, queryClient, i18n, site };
 }
 
 const APP_LINKS: AppLinks = {
@@ -74,6 +84,14 @@ const APP_LINKS: AppLinks = {
     image: routePath('favouriteImages'),
     camera: routePath('favouriteCams'),
   },
+  legal: {
+    contactUs: routePath('contactUs'),
+    report: routePath('report'),
+    agb: routePath('agb'),
+    dmca: routePath('dmca'),
+    prohibitedContent: routePath('prohibitedContent'),
+  },
+  blog: blogPath,
 };
 
 export function AppRoot({ app }: { app: VeloraApp }) {
@@ -82,7 +100,9 @@ export function AppRoot({ app }: { app: VeloraApp }) {
       <QueryClientProvider client={app.queryClient}>
         <I18nextProvider i18n={app.i18n}>
           <AppLinksProvider links={APP_LINKS}>
-            <RouterProvider router={app.router} />
+            <SiteConfigProvider config={app.site}>
+              <RouterProvider router={app.router} />
+            </SiteConfigProvider>
           </AppLinksProvider>
         </I18nextProvider>
       </QueryClientProvider>

@@ -27,12 +27,20 @@ export function frenchEnabled(visit: Pick<Visit, 'features'> | null | undefined,
   return isFeatureActive(visit?.features, 'french') || isFeatureActive(profileFeatures, 'french');
 }
 
-async function consumeCredentials(url: URL): Promise<BootstrapOutcome> {
-  // A sister domain hands a logged-in user over with their token (SPEC §1).
-  const handedOver = url.searchParams.get('authToken');
+interface Credentials extends BootstrapOutcome {
+  /** A handed-over token kept back because a session was stored: used only if that one is dead. */
+  standbyToken: string | null;
+}
+
+async function consumeCredentials(url: URL): Promise<Credentials> {
+  // A sister domain hands a logged-in user over with their token (SPEC §1): a guest arriving with one
+  // becomes logged in (SPEC §4). A live session already here is kept, so a link carrying someone
+  // else's token cannot swap the account under a logged-in user. Either way it leaves the URL.
+  const handedOver = url.searchParams.get('authToken')?.trim();
   if (handedOver) {
+    if (getAccessToken()) return { hashLoginFailed: false, standbyToken: handedOver };
     setAccessToken(handedOver);
-    return { hashLoginFailed: false };
+    return { hashLoginFailed: false, standbyToken: null };
   }
   // Guests arriving with a one-click log-in link become logged in (SPEC §4, §7).
   const hash = url.searchParams.get('hash');
@@ -42,10 +50,10 @@ async function consumeCredentials(url: URL): Promise<BootstrapOutcome> {
       setAccessToken(access_token);
     } catch (error) {
       reportError(error, { during: 'login_by_hash' });
-      return { hashLoginFailed: true };
+      return { hashLoginFailed: true, standbyToken: null };
     }
   }
-  return { hashLoginFailed: false };
+  return { hashLoginFailed: false, standbyToken: null };
 }
 
 export function createBootstrap(queryClient: QueryClient, i18n: I18n, referrer: () => string = () => document.referrer): Bootstrap {
@@ -58,12 +66,19 @@ export function createBootstrap(queryClient: QueryClient, i18n: I18n, referrer: 
         reportError(error, { during: 'track visit' });
         return null;
       });
-    const outcome = await consumeCredentials(url);
-    const profilePromise = queryClient.fetchQuery(profileQueryOptions()).catch((error: unknown) => {
-      // Logged in only when the profile loads (SPEC §4): any failure counts as logged out.
-      reportError(error, { during: 'profile load' });
-      queryClient.setQueryData(PROFILE_QUERY_KEY, null);
-      return null;
+    const { standbyToken, ...outcome } = await consumeCredentials(url);
+    const loadProfile = () =>
+      queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 }).catch((error: unknown) => {
+        // Logged in only when the profile loads (SPEC §4): any failure counts as logged out.
+        reportError(error, { during: 'profile load' });
+        queryClient.setQueryData(PROFILE_QUERY_KEY, null);
+        return null;
+      });
+    const profilePromise = loadProfile().then((profile) => {
+      // The stored session was dead (a 401 drops it): the visitor is a guest, so the handed-over token counts.
+      if (profile || !standbyToken || getAccessToken()) return profile;
+      setAccessToken(standbyToken);
+      return loadProfile();
     });
     const [visit, profile] = await Promise.all([visitPromise, profilePromise]);
     const language = chooseInitialLanguage({

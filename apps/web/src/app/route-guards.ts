@@ -1,5 +1,5 @@
 import type { Profile } from '@velora/shared';
-import { clampPage, isFeatureActive, isPremium, landingUrlFor } from '@velora/shared';
+import { DOUBLE_OPT_IN_PARAM, clampPage, isFeatureActive, isPremium, landingUrlFor } from '@velora/shared';
 import { safeRedirectPath } from '@/features/auth/redirect';
 import type { RouteDefinition } from './routes';
 
@@ -38,6 +38,18 @@ export function hasLawLimitations(profile: Profile | null): boolean {
   return (profile?.law_limitations.length ?? 0) > 0;
 }
 
+/** Query parameters a member's redirect to the landing URL keeps: one-time tokens the landing page acts on. */
+export const CARRIED_PARAMS = [DOUBLE_OPT_IN_PARAM] as const;
+
+/** `target` with the carried parameters of `url` added. */
+export function withCarriedParams(target: string, url: URL): string {
+  const carried = CARRIED_PARAMS.filter((name) => url.searchParams.has(name));
+  if (carried.length === 0) return target;
+  const next = new URL(target, url.origin);
+  for (const name of carried) next.searchParams.set(name, url.searchParams.get(name) ?? '');
+  return `${next.pathname}${next.search}${next.hash}`;
+}
+
 /** Where to send the user instead of `route`, or null to show it. */
 export function guardRoute(route: RouteDefinition, url: URL, ctx: GuardContext): string | null {
   const here = `${url.pathname}${url.search}`;
@@ -53,7 +65,7 @@ export function guardRoute(route: RouteDefinition, url: URL, ctx: GuardContext):
     return ctx.homePath;
   }
   if (route.requiresAuth && !loggedIn) return logInRedirect(ctx.homePath, here);
-  if (route.membersGoToLanding && loggedIn) return safeRedirectPath(url.searchParams.get('redirect')) ?? landingUrlFor(true, features);
+  if (route.membersGoToLanding && loggedIn) return withCarriedParams(safeRedirectPath(url.searchParams.get('redirect')) ?? landingUrlFor(true, features), url);
   if (route.requiresPremium && !isPremium(profile, ctx.now)) return `${landingUrlFor(loggedIn, features)}?redirect=${encodeURIComponent(here)}`;
   if (route.lawLimited && hasLawLimitations(profile)) return landingUrlFor(loggedIn, features);
   return null;

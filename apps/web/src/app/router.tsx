@@ -2,24 +2,35 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router';
 import { redirect } from 'react-router';
 import { cachedProfile } from '@/features/auth/session';
+import { queuePopup } from '@/features/compliance/popup-queue';
+import { hasLawLimitations } from '@/features/compliance/rules';
+import { ageVerificationReturnOf } from '@/features/compliance/verification-return';
 import { visitQueryOptions } from '@/features/tracking/api/get-visit';
 import type { Bootstrap } from './bootstrap';
 import { urlWithoutCredentials } from './bootstrap';
 import { RootLayout } from './layout/root-layout';
+import type { GuardContext } from './route-guards';
 import { clampedPageUrl, guardRoute } from './route-guards';
-import type { AppRoute } from './routes';
+import type { AppRoute, RouteDefinition } from './routes';
 import { ROUTES, routeByName, routePath } from './routes';
 import { RouteErrorScreen } from './screens/route-error';
 import { StartupScreen } from './screens/startup-screen';
 
 export interface RouteHandle {
-  route: AppRoute;
+  route: RouteDefinition;
 }
 
 export interface RouterServices {
   queryClient: QueryClient;
   bootstrap: Bootstrap;
   now?: () => number;
+  /** The route table: the main site's by default, the io variant's there (SPEC §1, §2). */
+  routes?: readonly RouteDefinition[];
+}
+
+/** The guard sent the user away only because the route is law-limited for them (SPEC §4: say why). */
+function skippedForLawLimits(route: RouteDefinition, url: URL, ctx: GuardContext): boolean {
+  return route.lawLimited && hasLawLimitations(ctx.profile) && guardRoute({ ...route, lawLimited: false }, url, ctx) === null;
 }
 
 /**
@@ -27,7 +38,7 @@ export interface RouterServices {
  * The guards depend on the path, the page value and the session only, so a change of filters in
  * the query does not run them again (and the page answers at once).
  */
-function guardedRoute(route: AppRoute, services: RouterServices): Pick<RouteObject, 'loader' | 'shouldRevalidate'> {
+function guardedRoute(route: RouteDefinition, services: RouterServices): Pick<RouteObject, 'loader' | 'shouldRevalidate'> {
   let guardedFor: number | null | undefined;
   const sessionId = () => cachedProfile(services.queryClient)?.id ?? null;
 
@@ -37,15 +48,25 @@ function guardedRoute(route: AppRoute, services: RouterServices): Pick<RouteObje
     const outcome = await services.bootstrap(url);
     const withoutCredentials = urlWithoutCredentials(url, outcome, homePath);
     if (withoutCredentials) throw redirect(withoutCredentials);
+    // Back from the age-verification provider (SPEC §2): the marker becomes a popup once, then leaves the URL.
+    const verificationReturn = ageVerificationReturnOf(url);
+    if (verificationReturn) {
+      if (verificationReturn.result === 'success') queuePopup('age-verification-success');
+      throw redirect(verificationReturn.cleanPath);
+    }
     guardedFor = sessionId();
-    const target = guardRoute(route, url, {
+    const context: GuardContext = {
       profile: cachedProfile(services.queryClient),
       visitFeatures: services.queryClient.getQueryData(visitQueryOptions().queryKey)?.features,
       now: (services.now ?? Date.now)(),
       pathOf: (name) => routeByName(name as AppRoute['name']).path,
       homePath,
-    });
-    if (target) throw redirect(target);
+    };
+    const target = guardRoute(route, url, context);
+    if (target) {
+      if (skippedForLawLimits(route, url, context)) queuePopup('law-limitation');
+      throw redirect(target);
+    }
     return null;
   };
 
@@ -56,7 +77,7 @@ function guardedRoute(route: AppRoute, services: RouterServices): Pick<RouteObje
   return { loader, shouldRevalidate };
 }
 
-function toRouteObject(route: AppRoute, services: RouterServices): RouteObject {
+function toRouteObject(route: RouteDefinition, services: RouterServices): RouteObject {
   const handle: RouteHandle = { route };
   const common = {
     ...guardedRoute(route, services),
@@ -80,7 +101,7 @@ export function createRouteObjects(services: RouterServices): RouteObject[] {
       Component: RootLayout,
       HydrateFallback: StartupScreen,
       ErrorBoundary: RouteErrorScreen,
-      children: [{ ErrorBoundary: RouteErrorScreen, children: ROUTES.map((route) => toRouteObject(route, services)) }],
+      children: [{ ErrorBoundary: RouteErrorScreen, children: (services.routes ?? ROUTES).map((route) => toRouteObject(route, services)) }],
     },
   ];
 }

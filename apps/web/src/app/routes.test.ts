@@ -12,6 +12,8 @@ const SPEC_PATHS = [
   '/free-chat/:name', '/chat/:name', '/paywall', '/community_guidelines', '/blog', '/lecker_blog', '/blog/:alias',
   '/lecker_blog/:alias', '/welcome/:id', '/friends', '/free-video', '/unsubscribe_mails', '/contact-us', '/agb', '/report',
   '/dmca', '/prohibited_content', '/apply', '/sitemap', '/about_us', '/test_videos', '*',
+  // SPEC §1: the ladies page (ladies layout), on the main site as on the io variant.
+  '/ladies',
 ];
 
 describe('route table', () => {

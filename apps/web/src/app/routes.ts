@@ -1,4 +1,4 @@
-import type { Layout } from '@velora/shared';
+import type { Language, Layout } from '@velora/shared';
 import type { ComponentType } from 'react';
 import { generatePath } from 'react-router';
 import type { LocaleMessages } from '@/locales';
@@ -36,6 +36,8 @@ export interface RouteDefinition<Name extends string = string, Path extends stri
   redirectTo?: string;
   /** Redirects to / while the age_verification feature is on (SPEC §2: blog paths). */
   hiddenDuringAgeVerification?: boolean;
+  /** Route meta of SPEC §2: the path param holding the landing_id (sign-ups on this route belong to that landing). */
+  landingIdParam?: string;
 }
 
 const screens = {
@@ -60,7 +62,25 @@ const screens = {
   freeVideo: () => import('@/features/videos/routes/free-video'),
   testVideos: () => import('@/features/videos/routes/test-videos'),
   comingSoon: () => import('./screens/coming-soon'),
-  notFound: () => import('./screens/not-found'),
+  // Pages and blog (features/pages, features/blog); the io variant reuses the legal screens by their files.
+  customPage: () => import('@/features/pages/routes/custom-page'),
+  welcomeLanding: () => import('@/features/pages/routes/welcome-landing'),
+  contactUs: () => import('@/features/pages/routes/contact-us'),
+  agb: () => import('@/features/pages/routes/agb'),
+  report: () => import('@/features/pages/routes/report'),
+  dmca: () => import('@/features/pages/routes/dmca'),
+  prohibitedContent: () => import('@/features/pages/routes/prohibited-content'),
+  apply: () => import('@/features/pages/routes/apply'),
+  aboutUs: () => import('@/features/pages/routes/about-us'),
+  netiquette: () => import('@/features/pages/routes/netiquette'),
+  playdateFaq: () => import('@/features/pages/routes/playdate-faq'),
+  communityGuidelines: () => import('@/features/pages/routes/community-guidelines'),
+  friends: () => import('@/features/pages/routes/friends'),
+  // These two need the session or the route table, which only the app has.
+  sitemap: () => import('./screens/sitemap-screen'),
+  unsubscribeMails: () => import('./screens/unsubscribe-mails-screen'),
+  blogList: () => import('@/features/blog/routes/blog-list'),
+  blogArticle: () => import('@/features/blog/routes/blog-article'),
 } satisfies Record<string, ScreenLoader>;
 
 const PUBLIC: RouteFlags = { requiresAuth: false, requiresPremium: false, lawLimited: false };
@@ -69,7 +89,7 @@ const MEMBER_LAW: RouteFlags = { requiresAuth: true, requiresPremium: false, law
 const PREMIUM: RouteFlags = { requiresAuth: true, requiresPremium: true, lawLimited: false };
 const PREMIUM_LAW: RouteFlags = { requiresAuth: true, requiresPremium: true, lawLimited: true };
 
-type Options = Partial<Pick<RouteDefinition, 'layout' | 'titleKey' | 'membersGoToLanding' | 'redirectTo' | 'hiddenDuringAgeVerification'>>;
+type Options = Partial<Pick<RouteDefinition, 'layout' | 'titleKey' | 'membersGoToLanding' | 'redirectTo' | 'hiddenDuringAgeVerification' | 'landingIdParam'>>;
 
 function route<const Name extends RouteTitleKey | 'customPage', const Path extends string>(
   name: Name,
@@ -88,6 +108,7 @@ function route<const Name extends RouteTitleKey | 'customPage', const Path exten
     ...(options.membersGoToLanding ? { membersGoToLanding: true } : {}),
     ...(options.redirectTo ? { redirectTo: options.redirectTo } : {}),
     ...(options.hiddenDuringAgeVerification ? { hiddenDuringAgeVerification: true } : {}),
+    ...(options.landingIdParam ? { landingIdParam: options.landingIdParam } : {}),
   };
 }
 
@@ -96,6 +117,16 @@ const blog = { layout: 'v2-blog', hiddenDuringAgeVerification: true } as const;
 
 export const ROUTES = [
   route('home', '/', PUBLIC, screens.landing, { layout: 'main', membersGoToLanding: true }),
+  // The landing page for women visitors (SPEC §1: ladies layout; also on the io variant). Not one of SPEC §2's
+  // titled sections, so it carries the landing title and is written out instead of going through route().
+  {
+    name: 'ladies',
+    path: '/ladies',
+    ...PUBLIC,
+    titleKey: 'landing',
+    layout: 'ladies',
+    screen: () => import('@/features/site-variant/routes/ladies'),
+  },
   route('forgotPassword', '/forgot_password', PUBLIC, screens.forgotPassword, { layout: 'main' }),
   route('resetPassword', '/reset_password', PUBLIC, screens.resetPassword, { layout: 'main' }),
   route('join', '/join', PUBLIC, screens.landing, { layout: 'main', redirectTo: 'home' }),
@@ -117,8 +148,8 @@ export const ROUTES = [
   route('publicPlaydate', '/public-playdate/:id', PREMIUM, soon),
   route('requestPrivatePlaydate', '/playdates/request-private-playdate/:id', PREMIUM_LAW, soon),
   route('extendPlaydate', '/playdates/extend-playdate/:id', PREMIUM, soon),
-  route('netiquette', '/netiquette', PUBLIC, soon),
-  route('playdateFaq', '/playdate-faq', PUBLIC, soon),
+  route('netiquette', '/netiquette', PUBLIC, screens.netiquette),
+  route('playdateFaq', '/playdate-faq', PUBLIC, screens.playdateFaq),
   route('playdateChatReplay', '/playdate-chat-replay', PUBLIC, soon, { layout: 'main' }),
   route('favouriteModels', '/favourite-models', MEMBER, screens.favouriteModels),
   route('favouriteShoots', '/favourite-shoots', MEMBER, screens.favouriteShoots),
@@ -134,26 +165,26 @@ export const ROUTES = [
   route('freeChat', '/free-chat/:name', MEMBER, soon),
   route('chat', '/chat/:name', MEMBER, soon),
   route('paywall', '/paywall', MEMBER, soon),
-  route('communityGuidelines', '/community_guidelines', PUBLIC, soon),
-  route('blog', '/blog', PUBLIC, soon, blog),
-  route('leckerBlog', '/lecker_blog', PUBLIC, soon, blog),
-  route('blogArticle', '/blog/:alias', PUBLIC, soon, blog),
-  route('leckerBlogArticle', '/lecker_blog/:alias', PUBLIC, soon, blog),
-  route('landing', '/welcome/:id', PUBLIC, soon, { layout: 'main' }),
-  route('friends', '/friends', PUBLIC, soon),
+  route('communityGuidelines', '/community_guidelines', PUBLIC, screens.communityGuidelines),
+  route('blog', '/blog', PUBLIC, screens.blogList, blog),
+  route('leckerBlog', '/lecker_blog', PUBLIC, screens.blogList, blog),
+  route('blogArticle', '/blog/:alias', PUBLIC, screens.blogArticle, blog),
+  route('leckerBlogArticle', '/lecker_blog/:alias', PUBLIC, screens.blogArticle, blog),
+  route('landing', '/welcome/:id', PUBLIC, screens.welcomeLanding, { layout: 'main', landingIdParam: 'id' }),
+  route('friends', '/friends', PUBLIC, screens.friends),
   route('freeVideo', '/free-video', PUBLIC, screens.freeVideo),
-  route('unsubscribeMails', '/unsubscribe_mails', PUBLIC, soon),
-  route('contactUs', '/contact-us', PUBLIC, soon),
-  route('agb', '/agb', PUBLIC, soon),
-  route('report', '/report', PUBLIC, soon),
-  route('dmca', '/dmca', PUBLIC, soon),
-  route('prohibitedContent', '/prohibited_content', PUBLIC, soon),
-  route('apply', '/apply', PUBLIC, soon),
-  route('sitemap', '/sitemap', PUBLIC, soon),
-  route('aboutUs', '/about_us', PUBLIC, soon),
+  route('unsubscribeMails', '/unsubscribe_mails', PUBLIC, screens.unsubscribeMails),
+  route('contactUs', '/contact-us', PUBLIC, screens.contactUs),
+  route('agb', '/agb', PUBLIC, screens.agb),
+  route('report', '/report', PUBLIC, screens.report),
+  route('dmca', '/dmca', PUBLIC, screens.dmca),
+  route('prohibitedContent', '/prohibited_content', PUBLIC, screens.prohibitedContent),
+  route('apply', '/apply', PUBLIC, screens.apply),
+  route('sitemap', '/sitemap', PUBLIC, screens.sitemap),
+  route('aboutUs', '/about_us', PUBLIC, screens.aboutUs),
   route('testVideos', '/test_videos', PUBLIC, screens.testVideos),
-  // Any other path is a custom page looked up by its path; until pages exist it is Not Found.
-  route('customPage', '*', PUBLIC, screens.notFound, { titleKey: 'notFound' }),
+  // Any other path is a custom page looked up by its path (GET /pages{path}); a 404 shows Not Found.
+  route('customPage', '*', PUBLIC, screens.customPage, { titleKey: 'notFound' }),
 ] as const;
 
 export type AppRoute = (typeof ROUTES)[number];
@@ -174,6 +205,19 @@ type PathArgs<N extends RouteName> = [ParamNames<PathOf<N>>] extends [never]
   : [params: RouteParams<N>, query?: QueryInit];
 
 const BY_NAME = new Map<string, AppRoute>(ROUTES.map((r) => [r.name, r]));
+
+/** SPEC §2: the blog lives under /lecker_blog for German and /blog otherwise; with an alias, one article. */
+export function blogPath(language: Language, alias?: string): string {
+  const german = language === 'de';
+  if (alias === undefined) return routePath(german ? 'leckerBlog' : 'blog');
+  return routePath(german ? 'leckerBlogArticle' : 'blogArticle', { alias });
+}
+
+/** The landing_id of route meta (SPEC §2), from the matched route and its params; null where the route has none. */
+export function landingIdOf(route: RouteDefinition | undefined, params: Readonly<Record<string, string | undefined>>): string | null {
+  const param = route?.landingIdParam;
+  return (param && params[param]) || null;
+}
 
 export function routeByName(name: RouteName): AppRoute {
   const found = BY_NAME.get(name);

@@ -1,4 +1,4 @@
-import type { FavouriteKind } from '@velora/shared';
+import type { FavouriteKind, Language } from '@velora/shared';
 import type { ReactNode } from 'react';
 import { createContext, useContext } from 'react';
 
@@ -22,7 +22,13 @@ export interface AppLinks {
   shootImages: (shootId: number, chapterId: number) => string;
   camera: (name: string) => string;
   favourites: Record<FavouriteKind, string>;
+  /** The legal pages that link to each other (all of them exist on every site variant). */
+  legal: Record<LegalLinkName, string>;
+  /** The blog list, or an article by alias, under the prefix of a language (SPEC §2: lecker_blog for German). */
+  blog: (language: Language, alias?: string) => string;
 }
+
+export type LegalLinkName = 'contactUs' | 'report' | 'agb' | 'dmca' | 'prohibitedContent';
 
 const AppLinksContext = createContext<AppLinks | null>(null);
 

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../database';
 import { seedDemoAccounts } from './seed-accounts';
 import { seedCatalog, type CatalogCounts } from './seed-catalog';
+import { seedContent } from './seed-content';
 import { seedDemoTokens } from './seed-demo-tokens';
 import { DEMO_CLIPS, seedDemoMedia } from './seed-media';
 
@@ -51,6 +52,7 @@ export async function seedDemoIfWanted(
     await seedDemoAccounts(tx, { modelId: seeded.modelIds[0]!, now });
     await seedDemoMedia(tx, seeded.videoIds);
     await seedDemoTokens(tx, { now });
+    await seedContent(tx, { now });
     return seeded;
   });
   if (!catalog) {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, FavouriteKindParam, FavouriteList, FavouriteListQuery, FavouriteTargetParams } from '@velora/shared';
@@ -6,14 +7,17 @@ import { requireAuth } from '../../plugins/auth';
 import { createFavouritesListService } from './favourites-list.service';
 import { createFavouritesService } from './favourites.service';
 
-const errors = { 400: ErrorBody, 401: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 451: ErrorBody };
+
+/** Favourite cams are law-limited (SPEC §2 /favourite-cams); the other kinds are not. */
+const isCameraKind = (request: FastifyRequest) => (request.params as { kind?: string }).kind === 'camera';
 
 export const favouritesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const favourites = createFavouritesService(deps);
   const lists = createFavouritesListService(deps);
 
   app.get('/favourites/:kind', {
-    config: { access: 'member' },
+    config: { access: 'member', lawLimited: isCameraKind },
     schema: {
       tags: ['favourites'],
       summary: 'A page of the member\'s favourites of one kind, most recent first, each with its item',
@@ -26,7 +30,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
   });
 
   app.post('/favourites/:kind/:id', {
-    config: { access: 'member' },
+    config: { access: 'member', lawLimited: isCameraKind },
     schema: {
       tags: ['favourites'],
       summary: 'Add a favourite (idempotent); 404 when the target does not exist',
@@ -41,7 +45,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
   });
 
   app.delete('/favourites/:kind/:id', {
-    config: { access: 'member' },
+    config: { access: 'member', lawLimited: isCameraKind },
     schema: {
       tags: ['favourites'],
       summary: 'Remove a favourite (idempotent)',

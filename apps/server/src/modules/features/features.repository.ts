@@ -7,11 +7,26 @@ export interface FeatureRow {
   settings: Record<string, unknown>;
 }
 
-export const featuresRepository = {
-  all: (db: Queryable) => db.query<FeatureRow>('SELECT name, is_active, version, settings FROM features ORDER BY name'),
+export interface FeatureRef {
+  id: number;
+  name: string;
+}
 
+export interface FeatureFeedbackRow {
+  id: number;
+  name: string;
+  rating: number;
+  message: string;
+}
+
+const COLUMNS = 'name, is_active, version, settings';
+
+export const featuresRepository = {
+  all: (db: Queryable) => db.query<FeatureRow>(`SELECT ${COLUMNS} FROM features ORDER BY name`),
   forUser: (db: Queryable, userId: number) =>
-    db.query<FeatureRow>('SELECT name, is_active, version, settings FROM user_features WHERE user_id = $1 ORDER BY name', [userId]),
+    db.query<FeatureRow>(`SELECT ${COLUMNS} FROM user_features WHERE user_id = $1 ORDER BY name`, [userId]),
+  forCampaign: (db: Queryable, campaign: string) =>
+    db.query<FeatureRow>(`SELECT ${COLUMNS} FROM campaign_features WHERE campaign = $1 ORDER BY name`, [campaign]),
 
   async upsert(db: Queryable, f: FeatureRow) {
     await db.query(
@@ -19,5 +34,66 @@ export const featuresRepository = {
        ON CONFLICT (name) DO UPDATE SET is_active = EXCLUDED.is_active, version = EXCLUDED.version, settings = EXCLUDED.settings`,
       [f.name, f.is_active, f.version, JSON.stringify(f.settings)],
     );
+  },
+  async upsertForCampaign(db: Queryable, campaign: string, f: FeatureRow) {
+    await db.query(
+      `INSERT INTO campaign_features (campaign, name, is_active, version, settings) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (campaign, name) DO UPDATE SET is_active = EXCLUDED.is_active, version = EXCLUDED.version, settings = EXCLUDED.settings`,
+      [campaign, f.name, f.is_active, f.version, JSON.stringify(f.settings)],
+    );
+  },
+  async upsertForUser(db: Queryable, userId: number, f: FeatureRow) {
+    await db.query(
+      `INSERT INTO user_features (user_id, name, is_active, version, settings) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id, name) DO UPDATE SET is_active = EXCLUDED.is_active, version = EXCLUDED.version, settings = EXCLUDED.settings`,
+      [userId, f.name, f.is_active, f.version, JSON.stringify(f.settings)],
+    );
+  },
+
+  /** A feature by numeric id or by name. */
+  async find(db: Queryable, ref: { id: number } | { name: string }): Promise<FeatureRef | null> {
+    const rows =
+      'id' in ref
+        ? await db.query<FeatureRef>('SELECT id, name FROM features WHERE id = $1', [ref.id])
+        : await db.query<FeatureRef>('SELECT id, name FROM features WHERE name = $1', [ref.name]);
+    return rows[0] ?? null;
+  },
+
+  async viewedBy(db: Queryable, userId: number): Promise<string[]> {
+    const rows = await db.query<{ feature_name: string }>('SELECT feature_name FROM user_feature_views WHERE user_id = $1', [userId]);
+    return rows.map((r) => r.feature_name);
+  },
+  async markViewed(db: Queryable, userId: number, name: string, at: Date) {
+    await db.query(
+      `INSERT INTO user_feature_views (user_id, feature_name, seen_at) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, feature_name) DO NOTHING`,
+      [userId, name, at],
+    );
+  },
+
+  async findFeedback(db: Queryable, userId: number, name: string): Promise<FeatureFeedbackRow | null> {
+    const rows = await db.query<FeatureFeedbackRow>(
+      `SELECT f.id, f.name, b.rating, b.message
+         FROM feature_feedback b JOIN features f ON f.name = b.feature_name
+        WHERE b.user_id = $1 AND b.feature_name = $2`,
+      [userId, name],
+    );
+    return rows[0] ?? null;
+  },
+  async upsertFeedback(db: Queryable, fb: { userId: number; name: string; rating: number; message: string; at: Date }) {
+    await db.query(
+      `INSERT INTO feature_feedback (user_id, feature_name, rating, message, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)
+       ON CONFLICT (user_id, feature_name) DO UPDATE SET rating = EXCLUDED.rating, message = EXCLUDED.message, updated_at = EXCLUDED.updated_at`,
+      [fb.userId, fb.name, fb.rating, fb.message, fb.at],
+    );
+  },
+  async deleteFeedback(db: Queryable, userId: number, name: string) {
+    await db.query('DELETE FROM feature_feedback WHERE user_id = $1 AND feature_name = $2', [userId, name]);
+  },
+
+  async insertSiteFeedback(db: Queryable, fb: { userId: number; rating: number; message: string; type: string | null; at: Date }) {
+    await db.query('INSERT INTO feedback (user_id, rating, message, type, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      fb.userId, fb.rating, fb.message, fb.type, fb.at,
+    ]);
   },
 };

@@ -106,10 +106,21 @@ export const usersRepository = {
     await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
   },
 
+  async unsubscribeMails(db: Queryable, userId: number, at: Date) {
+    // The first unsubscription's time is kept: repeating the click changes nothing.
+    await db.query('UPDATE users SET mails_unsubscribed_at = COALESCE(mails_unsubscribed_at, $2) WHERE id = $1', [userId, at]);
+  },
+
   async updateLanguage(db: Queryable, userId: number, language: string) {
     await db.query('UPDATE users SET language = $2 WHERE id = $1', [userId, language]);
   },
 
+  async updateOrganicData(db: Queryable, userId: number, d: { age: number; source: string; otherSource: string | null }) {
+    await db.query('UPDATE users SET age = $2, source = $3, other_source = $4 WHERE id = $1', [userId, d.age, d.source, d.otherSource]);
+  },
+  async updateAgeVerified(db: Queryable, userId: number, verified: boolean) {
+    await db.query('UPDATE users SET age_verified = $2 WHERE id = $1', [userId, verified]);
+  },
   async coinBalance(db: Queryable, userId: number): Promise<number> {
     const rows = await db.query<{ balance: number | string }>('SELECT COALESCE(SUM(delta), 0)::bigint AS balance FROM coin_ledger WHERE user_id = $1', [userId]);
     return Number(rows[0]?.balance ?? 0);

@@ -38,6 +38,15 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   });
 
+  app.get('/user/unsubscribe_mails', {
+    config: { access: 'member' },
+    schema: { tags: ['user'], summary: 'Stop all non-essential mail to the user', security: [{ bearer: [] }], response: { 200: StatusOk, 401: ErrorBody } },
+    handler: async (request) => {
+      await users.unsubscribeMails(requireAuth(request).userId);
+      return { status: 'ok' as const };
+    },
+  });
+
   app.post('/user/validate_username', {
     config: { access: 'public' },
     schema: { tags: ['user'], summary: 'Whether a username may be registered', body: ValidateUsernameBody, response: { 200: ValidationResult, 400: ErrorBody } },

@@ -3,16 +3,20 @@ import {
   ROLE_TOKENS,
   Username,
   hasCountryLawLimitation,
+  isLawRestrictedRegion,
+  normalizeUsRegion,
+  type FeatureMapT,
   type Language,
   type Profile,
   type Role,
   type RoleToken,
+  type SetOrganicDataBody,
   type ValidationResult,
 } from '@velora/shared';
 import type { Queryable } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { createFeaturesService } from '../features/features.service';
-import { usersRepository, type CredentialsRow, type NewUser, type VisitOriginRow } from './users.repository';
+import { usersRepository, type CredentialsRow, type NewUser, type UserRow, type VisitOriginRow } from './users.repository';
 
 export const USERNAME_TAKEN = 'This username is taken';
 export const EMAIL_TAKEN = 'An account with this email exists';
@@ -24,6 +28,22 @@ const VALID: ValidationResult = { valid: true, reason: null, message: null };
 function formatProblem(schema: typeof Username | typeof Email, value: string): string | null {
   const parsed = schema.safeParse(value);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Invalid value');
+}
+
+/** Law limits follow where the person is now: the current visit's country, else where they registered, else their address. */
+function lawLimitationsOf(user: Pick<UserRow, 'registration_country' | 'country'>, visit: VisitOriginRow | null): string[] {
+  const currentCountry = visit?.country ?? user.registration_country ?? user.country;
+  return hasCountryLawLimitation(currentCountry) ? [`country:${currentCountry!.trim().toUpperCase()}`] : [];
+}
+
+/**
+ * The age-verification popup (SPEC §4 can_show_av_popup) may show while the site verifies ages (the feature is on)
+ * and the user is not verified yet, unless settings turn it off: a site that does not verify ages does not nag.
+ */
+function withAgeVerificationSettings(map: FeatureMapT, ageVerified: boolean): FeatureMapT {
+  const feature = map.age_verification ?? { is_active: false, version: null, settings: {} };
+  const allowed = feature.is_active && feature.settings.can_show_av_popup !== false;
+  return { ...map, age_verification: { ...feature, settings: { ...feature.settings, can_show_av_popup: allowed && !ageVerified } } };
 }
 
 export function createUsersService(db: Queryable) {
@@ -50,19 +70,24 @@ export function createUsersService(db: Queryable) {
 
     setLanguage: (userId: number, language: Language) => usersRepository.updateLanguage(db, userId, language),
 
+    /** One click stops every non-essential mail (SPEC §2 /unsubscribe_mails). */
+    unsubscribeMails: (userId: number) => usersRepository.unsubscribeMails(db, userId, new Date()),
+
     /** Campaign, region and country of the visit the request belongs to, if it is known. */
     visitOrigin: async (visitId: string | null): Promise<VisitOriginRow | null> => (visitId ? usersRepository.visitOrigin(db, visitId) : null),
 
     async profile(userId: number, visitId: string | null): Promise<Profile> {
-      const [user, coins, featureMap, visit] = await Promise.all([
+      const [user, coins, visit] = await Promise.all([
         usersRepository.findById(db, userId),
         usersRepository.coinBalance(db, userId),
-        features.forUser(userId),
         visitId ? usersRepository.visitOrigin(db, visitId) : null,
       ]);
       if (!user) throw notFound('This account no longer exists');
-      // Law limits follow where the person is now: the current visit's country, else where they registered, else their address.
-      const currentCountry = visit?.country ?? user.registration_country ?? user.country;
+      // Campaign overrides follow the campaign of this visit, else the one the user registered through.
+      const featureMap = withAgeVerificationSettings(
+        await features.forUser(userId, { campaign: visit?.campaign ?? user.registration_campaign }),
+        user.age_verified,
+      );
       return {
         id: user.id,
         language: user.language,
@@ -99,9 +124,32 @@ export function createUsersService(db: Queryable) {
         },
         // Subscriptions arrive with payments; until then nobody has one.
         subscription: null,
-        law_limitations: hasCountryLawLimitation(currentCountry) ? [`country:${currentCountry!.trim().toUpperCase()}`] : [],
+        law_limitations: lawLimitationsOf(user, visit),
       };
     },
+    /**
+     * Law limitations of whoever makes a request (SPEC §4, §6): for a user as on the profile; for a visitor, the
+     * country of the current visit (SE) or its US region (SPEC §4 list).
+     */
+    async lawLimitations(userId: number | null, visitId: string | null): Promise<string[]> {
+      const [user, visit] = await Promise.all([
+        userId === null ? null : usersRepository.findById(db, userId),
+        visitId ? usersRepository.visitOrigin(db, visitId) : null,
+      ]);
+      if (user) return lawLimitationsOf(user, visit);
+      if (hasCountryLawLimitation(visit?.country)) return [`country:${visit!.country!.trim().toUpperCase()}`];
+      if (isLawRestrictedRegion(visit?.country, visit?.region)) return [`region:${normalizeUsRegion(visit!.region)}`];
+      return [];
+    },
+    /** Answers of the organic popup (SPEC §3: age, source, other_source); other_source only goes with 'other'. */
+    async setOrganicData(userId: number, data: SetOrganicDataBody): Promise<void> {
+      await usersRepository.updateOrganicData(db, userId, {
+        age: data.age,
+        source: data.source,
+        otherSource: data.source === 'other' ? (data.other_source ?? null) : null,
+      });
+    },
+    setAgeVerified: (userId: number, tx: Queryable = db) => usersRepository.updateAgeVerified(tx, userId, true),
 
     /** The user's role tokens; unknown roles in the table are not the client's business. */
     async roles(userId: number): Promise<Role[]> {

@@ -70,15 +70,16 @@ export function createVisitsService(deps: Pick<AppDeps, 'db' | 'config' | 'now'>
       const { referrer: referrerValue, ...params } = cleanQuery;
       const referrer = first(referrerValue)?.trim() || null;
 
+      const campaign = campaignOf(cleanQuery);
       const [current, previous, featureMap] = await Promise.all([
         locate(input.geo, deps.config.trustGeoHeaders),
         input.previousVisitId ? visitsRepository.findVisitor(db, input.previousVisitId) : Promise.resolve(null),
-        features.global(),
+        // Per-visit overrides: the flags of the campaign this visit came through (campaign_features).
+        features.forVisit(campaign),
       ]);
       const isNew = previous === null;
       const country = isNew ? current.country : previous.first_country;
       const region = isNew ? current.region : previous.first_region;
-      const campaign = campaignOf(cleanQuery);
       const { browser, isMobile } = describeAgent(input.userAgent);
       // Consent rules follow where a person is now, and asking once too often beats not asking: either country counts.
       const isEu = isEUCountry(current.country) || isEUCountry(country);

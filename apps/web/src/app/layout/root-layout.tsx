@@ -1,20 +1,30 @@
 import type { Layout } from '@velora/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches, useNavigation } from 'react-router';
+import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { CompanyValuesProvider } from '@/components/company-values';
 import { LoadingScreen } from '@/components/loading-screen';
+import { SIGN_UP_HASH } from '@/components/modal-hashes';
 import { useSession } from '@/features/auth/session';
+import { usePageMeta } from '@/features/pages/page-meta';
+import { useCompany } from '@/features/site-variant/api/get-company';
 import { useUnlocked } from '@/features/videos/api/get-unlocked';
 import { UnlockTokenNotice } from '@/features/videos/components/unlock-token-notice';
 import { useDocumentTitle } from '../navigation/document-title';
 import { useNavigationEffects } from '../navigation/navigation-effects';
 import { useScrollManagement } from '../navigation/scroll';
 import { ModalHost } from '../popups/modal-host';
+import { useIoAccountHandOver, useLawLimitedAnswers, useQueuedPopups, useSisterDomainHandOver, useThirdPartyConsent } from '../compliance-effects';
+import { IdentityProviderHost } from '../identity-provider-host';
 import type { RouteHandle } from '../router';
-import type { AppRoute, RouteLayout } from '../routes';
+import type { RouteDefinition, RouteLayout } from '../routes';
+import { useSiteConfig } from '../site-config';
+import { AgePopupsSlot } from '../slots/age-popups-slot';
 import { CookiePopupSlot } from '../slots/cookie-popup-slot';
 import { LawRestrictionPopupSlot } from '../slots/law-restriction-popup-slot';
 import { TheaterPlayerSlot } from '../slots/theater-player-slot';
+import type { LayoutSpec } from './layout-variants';
+import { LAYOUT_SPECS } from './layout-variants';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -27,7 +37,7 @@ export function resolveLayout(layout: RouteLayout, loggedIn: boolean): Layout {
 }
 
 /** The table entry of the deepest matched route. */
-export function useCurrentRoute(): AppRoute | undefined {
+export function useCurrentRoute(): RouteDefinition | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const handle = matches[i]?.handle as RouteHandle | undefined;
@@ -45,22 +55,45 @@ function SkipLink() {
   );
 }
 
+/** The free-area layouts' call to join: a bar above, below or across the page (SPEC §1: three variants). */
+function FreeAreaBanner({ placement }: { placement: NonNullable<LayoutSpec['banner']> }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  return (
+    <aside className={`free-area-banner free-area-banner--${placement}`} aria-label={t('layouts.freeArea')}>
+      <p className="free-area-banner__text">{t('layouts.freeAreaBanner')}</p>
+      <Link className="button button--primary button--small" to={{ pathname, search, hash: SIGN_UP_HASH }}>
+        {t('layouts.freeAreaJoin')}
+      </Link>
+    </aside>
+  );
+}
+
 function Frame({ layout, children }: { layout: Layout; children: ReactNode }) {
+  const { variant } = useSiteConfig();
   const main = (
     <main id={MAIN_ID} className="site-main" tabIndex={-1}>
       {children}
     </main>
   );
-  if (layout === 'blank') return main;
-  // Layout variants beyond these arrive with their screens; until then they share the site chrome.
+  if (layout === 'blank') return <div className="site site--blank">{main}</div>;
+  const spec = LAYOUT_SPECS[layout];
   return (
-    <div className={`site site--${layout}`}>
+    <div className={`site site--${layout} site--header-${spec.header}`} data-layout={layout} data-site-variant={variant}>
       <SkipLink />
-      <SiteHeader />
+      {spec.banner === 'ribbon' || spec.banner === 'top' ? <FreeAreaBanner placement={spec.banner} /> : null}
+      <SiteHeader variant={spec.header} label={spec.label} reduced={variant === 'io'} />
       {main}
-      <SiteFooter />
+      {spec.banner === 'bottom' ? <FreeAreaBanner placement="bottom" /> : null}
+      <SiteFooter variant={spec.footer} />
     </div>
   );
+}
+
+/** The company values (SPEC §1) for every screen: the footer and the legal pages read them. */
+function CompanyValues({ children }: { children: ReactNode }) {
+  const { data } = useCompany();
+  return <CompanyValuesProvider value={data}>{children}</CompanyValuesProvider>;
 }
 
 /** The root of every page: the layout, and the global hosts SPEC §2 requires on every screen. */
@@ -69,21 +102,32 @@ export function RootLayout() {
   const { isLoggedIn } = useSession();
   const navigation = useNavigation();
   const unlocked = useUnlocked(isLoggedIn);
-  useDocumentTitle(route?.titleKey ?? 'error');
+  // SPEC §7: GET /pages/meta on every navigation; its title wins over "Velora – section".
+  const pageMeta = usePageMeta(useLocation().pathname);
+  useDocumentTitle(route?.titleKey ?? 'error', pageMeta.title);
   useScrollManagement();
   useNavigationEffects(MAIN_ID);
+  // After useNavigationEffects: popups decided by a navigation open once it has closed the others.
+  useQueuedPopups();
+  useLawLimitedAnswers();
+  useThirdPartyConsent();
+  useSisterDomainHandOver();
+  useIoAccountHandOver();
 
   return (
-    <>
-      <LoadingScreen variant="bar" active={navigation.state !== 'idle'} />
-      <Frame layout={resolveLayout(route?.layout ?? 'auto', isLoggedIn)}>
-        <UnlockTokenNotice loggedIn={isLoggedIn} unlocked={unlocked.data} />
-        <Outlet />
-      </Frame>
-      <CookiePopupSlot />
-      <LawRestrictionPopupSlot />
-      <TheaterPlayerSlot />
-      <ModalHost />
-    </>
+    <CompanyValues>
+      <IdentityProviderHost>
+        <LoadingScreen variant="bar" active={navigation.state !== 'idle'} />
+        <Frame layout={resolveLayout(route?.layout ?? 'auto', isLoggedIn)}>
+          <UnlockTokenNotice loggedIn={isLoggedIn} unlocked={unlocked.data} />
+          <Outlet />
+        </Frame>
+        <AgePopupsSlot />
+        <CookiePopupSlot />
+        <LawRestrictionPopupSlot />
+        <TheaterPlayerSlot />
+        <ModalHost />
+      </IdentityProviderHost>
+    </CompanyValues>
   );
 }

@@ -10,6 +10,7 @@ import { useLogout } from '@/features/auth/use-logout';
 import { hasLawLimitations } from '../route-guards';
 import { routePath } from '../routes';
 import { FavouritesMenu } from './favourites-menu';
+import type { HeaderVariant, LayoutSpec } from './layout-variants';
 import { useLanguageSwitch } from './use-language-switch';
 
 function AccountMenu({ profile, premium }: { profile: Profile; premium: boolean }) {
@@ -32,22 +33,35 @@ function AccountMenu({ profile, premium }: { profile: Profile; premium: boolean 
   );
 }
 
-export function SiteHeader() {
+interface SiteHeaderProps {
+  variant?: HeaderVariant;
+  label?: LayoutSpec['label'];
+  /** The io variant: no members' pages, so no members' navigation (SPEC §1). */
+  reduced?: boolean;
+}
+
+export function SiteHeader({ variant = 'standard', label, reduced = false }: SiteHeaderProps) {
   const { t } = useTranslation();
   const session = useSession();
   const language = useLanguageSwitch();
   const location = useLocation();
   const navigate = useNavigate();
   const openDialog = (hash: string) => navigate({ pathname: location.pathname, search: location.search, hash });
-  const homeHref = landingUrlFor(session.isLoggedIn, session.profile?.features);
+  const homeHref = reduced ? routePath('home') : landingUrlFor(session.isLoggedIn, session.profile?.features);
+  const withNav = session.isLoggedIn && !reduced && variant !== 'minimal';
 
   return (
-    <header className="site-header">
+    <header className={`site-header site-header--${variant}`}>
       <div className="site-header__inner">
         <Link to={homeHref} className="site-header__brand" aria-label={t('app.homeLink')}>
           <Logo />
         </Link>
-        {session.isLoggedIn ? (
+        {label ? (
+          <span className="site-header__label" data-testid="layout-label">
+            {t(`layouts.${label}`)}
+          </span>
+        ) : null}
+        {withNav ? (
           <nav className="site-nav" aria-label={t('nav.main')}>
             <ul className="site-nav__list">
               <li>

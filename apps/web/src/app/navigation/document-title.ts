@@ -8,10 +8,12 @@ export function composeTitle(section: string | null | undefined): string {
   return section ? `${PRODUCT_NAME} – ${section}` : PRODUCT_NAME;
 }
 
-export function useDocumentTitle(titleKey: RouteTitleKey | undefined): void {
+/** `pageTitle` (the page meta's, or one the page content published) replaces the composed title when given. */
+export function useDocumentTitle(titleKey: RouteTitleKey | undefined, pageTitle?: string | null): void {
   const { t, i18n } = useTranslation();
   const section = titleKey ? t(`routes.${titleKey}`) : null;
+  const title = pageTitle?.trim() || composeTitle(section);
   useEffect(() => {
-    document.title = composeTitle(section);
-  }, [section, i18n.resolvedLanguage]);
+    document.title = title;
+  }, [title, i18n.resolvedLanguage]);
 }

@@ -5,6 +5,7 @@ import { LOG_IN_HASH } from '@/components/modal-hashes';
 import { hidePopup, usePopupStates } from '@/components/popups/popup-store';
 import { LoginDialog } from '@/features/auth/components/login-dialog';
 import { useSession } from '@/features/auth/session';
+import { FeaturePopupTriggers } from './feature-popup-triggers';
 import type { PopupEntry } from './registry';
 import { POPUP_REGISTRY } from './registry';
 
@@ -20,6 +21,7 @@ export function ModalHost() {
   const entries = Object.entries(POPUP_REGISTRY) as [PopupType, PopupEntry][];
   return (
     <>
+      <FeaturePopupTriggers />
       {location.hash === LOG_IN_HASH && !isLoggedIn && !isPending ? <LoginDialog open onClose={removeHash} /> : null}
       {entries.map(([type, entry]) => {
         const byHash = entry.hash !== undefined && location.hash === entry.hash;

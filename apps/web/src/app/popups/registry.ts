@@ -23,4 +23,37 @@ export const POPUP_REGISTRY: Partial<Record<PopupType, PopupEntry>> = {
     hash: SIGN_UP_HASH,
     visitorsOnly: true,
   },
+  // Feature popups (features/feature-popups; opened by app/popups/feature-popup-triggers.tsx).
+  'double-opt-in': {
+    component: lazy(() => import('@/features/feature-popups/components/double-opt-in-popup').then((m) => ({ default: m.DoubleOptInPopup }))),
+  },
+  'double-opt-in-finish': {
+    component: lazy(() =>
+      import('@/features/feature-popups/components/double-opt-in-finish-popup').then((m) => ({ default: m.DoubleOptInFinishPopup })),
+    ),
+  },
+  organic: {
+    component: lazy(() => import('@/features/feature-popups/components/organic-popup').then((m) => ({ default: m.OrganicPopup }))),
+  },
+  feedback: {
+    component: lazy(() => import('@/features/feature-popups/components/feedback-popup').then((m) => ({ default: m.FeedbackPopup }))),
+  },
+  'feedback-success': {
+    component: lazy(() => import('@/features/feature-popups/components/feedback-popup').then((m) => ({ default: m.FeedbackSuccessPopup }))),
+  },
+  'feature-introduce': {
+    component: lazy(() => import('@/features/feature-popups/components/feature-introduce-popup').then((m) => ({ default: m.FeatureIntroducePopup }))),
+  },
+  'feature-feedback': {
+    component: lazy(() => import('@/features/feature-popups/components/feature-feedback-popup').then((m) => ({ default: m.FeatureFeedbackPopup }))),
+  },
+  // Compliance (SPEC §4). The age gate, the cookie popup and the law restriction are root slots, not registry entries.
+  'age-verification-success': {
+    component: lazy(() =>
+      import('@/features/compliance/components/age-verification-success-popup').then((m) => ({ default: m.AgeVerificationSuccessPopup })),
+    ),
+  },
+  'law-limitation': {
+    component: lazy(() => import('@/features/compliance/components/law-limitation-popup').then((m) => ({ default: m.LawLimitationPopup }))),
+  },
 };

@@ -10,6 +10,7 @@ import { useAppLinks } from '@/components/app-links';
 import { Dialog } from '@/components/dialog';
 import { FormAlert } from '@/components/form-alert';
 import { SIGN_UP_HASH } from '@/components/modal-hashes';
+import { SignInOptionsSlot } from '@/components/sign-in-options';
 import { TextField } from '@/components/text-field';
 import { isApiError } from '@/lib/http';
 import { useLogin } from '../api/login';
@@ -124,6 +125,7 @@ export function LoginDialog({ open, onClose }: LoginDialogProps) {
           </span>
         ) : null}
       </form>
+      <SignInOptionsSlot context="log-in" />
       <p className="dialog__switch">
         {t('login.noAccount')}{' '}
         <Link className="text-link" to={{ pathname: location.pathname, search: location.search, hash: SIGN_UP_HASH }} replace>

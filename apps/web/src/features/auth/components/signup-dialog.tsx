@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { Dialog } from '@/components/dialog';
 import { FormAlert } from '@/components/form-alert';
 import { LOG_IN_HASH } from '@/components/modal-hashes';
+import { SignInOptionsSlot } from '@/components/sign-in-options';
 import { TextField } from '@/components/text-field';
 import { isApiError } from '@/lib/http';
 import { useRegister } from '../api/register';
@@ -164,6 +165,7 @@ export function SignupDialog({ open, onClose }: SignupDialogProps) {
           {isSubmitting ? t('signup.submitting') : t('signup.submit')}
         </button>
       </form>
+      <SignInOptionsSlot context="sign-up" />
       <p className="dialog__switch">
         {t('signup.hasAccount')}{' '}
         <Link className="text-link" to={{ pathname: location.pathname, search: location.search, hash: LOG_IN_HASH }} replace>

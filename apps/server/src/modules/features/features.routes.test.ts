@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createViewer, type Viewer } from '../../../test/catalog-fixture';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { FEATURE_ACTION_EVENT } from './features.routes';
+import { createFeaturesService, type FeaturesService } from './features.service';
+
+// PeerTube-style parameter checks for the /feature/* calls of SPEC §7: each with a visitor, a member and bad input.
+
+let t: TestApp;
+let features: FeaturesService;
+let member: Viewer;
+let seq = 0;
+const now = () => new Date('2030-05-01T12:00:00Z');
+
+const bearer = (v: Viewer | undefined): Record<string, string> => (v ? { authorization: `Bearer ${v.token}` } : {});
+function call(method: 'GET' | 'POST' | 'DELETE', url: string, viewer?: Viewer, body?: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({ method, url, headers: { ...bearer(viewer), ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
+}
+const freshMember = () => createViewer(t.deps.db, now, `feature_user_${++seq}`);
+const profileOf = async (v: Viewer, headers: Record<string, string> = {}) => (await call('GET', '/api/user/profile', v, undefined, headers)).json();
+
+async function featureId(name: string): Promise<number> {
+  const rows = await t.deps.db.query<{ id: number }>('SELECT id FROM features WHERE name = $1', [name]);
+  return rows[0]!.id;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ now });
+  features = createFeaturesService(t.deps.db, now);
+  for (const name of ['trailer', 'feedback', 'feature_feedback', 'double_opt_in', 'black_friday_discount_24']) {
+    await features.set({ name, is_active: name === 'trailer', version: null, settings: {} });
+  }
+  member = await freshMember();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('every /feature call answers a visitor with 401', () => {
+  it.each([
+    ['POST', '/api/feature/set_organic_data', { age: 30, source: 'friend' }],
+    ['POST', '/api/feature/feedback', { rating: 5, message: 'ok' }],
+    ['GET', '/api/feature/feature_feedback/trailer', undefined],
+    ['POST', '/api/feature/feature_feedback/trailer', { rating: 4, message: '' }],
+    ['DELETE', '/api/feature/feature_feedback/trailer', undefined],
+    ['POST', '/api/feature/view/trailer', undefined],
+    ['GET', '/api/feature/model_tip_offer', undefined],
+    ['POST', '/api/feature/track_action/trailer', { action: 'click' }],
+  ] as const)('%s %s', async (method, url, body) => {
+    for (const headers of [{}, { authorization: 'Bearer garbage' }] as Array<Record<string, string>>) {
+      const res = await call(method, url, undefined, body, headers);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHORIZED');
+    }
+  });
+});
+
+describe('POST /feature/set_organic_data', () => {
+  const url = '/api/feature/set_organic_data';
+
+  it('stores age and source on the user; the profile shows them', async () => {
+    const u = await freshMember();
+    const res = await call('POST', url, u, { age: 34, source: 'search_engine' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(await profileOf(u)).toMatchObject({ age: 34, source: 'search_engine', other_source: null });
+  });
+
+  it("keeps other_source only with source 'other'", async () => {
+    const u = await freshMember();
+    await call('POST', url, u, { age: 18, source: 'other', other_source: '  A podcast  ' });
+    expect(await profileOf(u)).toMatchObject({ age: 18, source: 'other', other_source: 'A podcast' });
+    await call('POST', url, u, { age: 120, source: 'friend', other_source: 'ignored' });
+    expect(await profileOf(u)).toMatchObject({ age: 120, source: 'friend', other_source: null });
+  });
+
+  it.each([
+    ['an age below 18', { age: 17, source: 'friend' }, 'age'],
+    ['an age above 120', { age: 121, source: 'friend' }, 'age'],
+    ['a fractional age', { age: 30.5, source: 'friend' }, 'age'],
+    ['an age as text', { age: '30', source: 'friend' }, 'age'],
+    ['a missing age', { source: 'friend' }, 'age'],
+    ['an unknown source', { age: 30, source: 'tv' }, 'source'],
+    ['a missing source', { age: 30 }, 'source'],
+    ["'other' without other_source", { age: 30, source: 'other' }, 'other_source'],
+    ["'other' with a blank other_source", { age: 30, source: 'other', other_source: '   ' }, 'other_source'],
+    ['an oversized other_source', { age: 30, source: 'other', other_source: 'x'.repeat(201) }, 'other_source'],
+  ])('rejects %s with 400 naming the field', async (_, body, field) => {
+    const res = await call('POST', url, member, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { [field]: expect.any(String) } });
+  });
+
+  it('rejects a missing body with 400', async () => {
+    expect((await call('POST', url, member)).statusCode).toBe(400);
+  });
+});
+
+describe('POST /feature/feedback', () => {
+  const url = '/api/feature/feedback';
+
+  it('stores the feedback with its type', async () => {
+    const u = await freshMember();
+    const res = await call('POST', url, u, { rating: 4, message: ' Nice site ', type: 'general' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    const rows = await t.deps.db.query('SELECT rating, message, type FROM feedback WHERE user_id = $1', [u.id]);
+    expect(rows).toEqual([{ rating: 4, message: 'Nice site', type: 'general' }]);
+  });
+
+  it('accepts a rating alone', async () => {
+    expect((await call('POST', url, member, { rating: 1 })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a rating of 0', { rating: 0, message: 'x' }, 'rating'],
+    ['a rating of 6', { rating: 6, message: 'x' }, 'rating'],
+    ['a fractional rating', { rating: 2.5 }, 'rating'],
+    ['a missing rating', { message: 'x' }, 'rating'],
+    ['a message over 2000 characters', { rating: 3, message: 'x'.repeat(2001) }, 'message'],
+    ['a malformed type', { rating: 3, type: 'Not A Type!' }, 'type'],
+  ])('rejects %s with 400 naming the field', async (_, body, field) => {
+    const res = await call('POST', url, member, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty(field);
+  });
+
+  it('accepts a message of exactly 2000 characters', async () => {
+    expect((await call('POST', url, member, { rating: 3, message: 'x'.repeat(2000) })).statusCode).toBe(200);
+  });
+});
+
+describe('/feature/feature_feedback/:id (a feature name or its numeric id)', () => {
+  it('is 404 before any feedback, then creates, reads, replaces and deletes it', async () => {
+    const u = await freshMember();
+    const id = await featureId('feature_feedback');
+    expect((await call('GET', '/api/feature/feature_feedback/feature_feedback', u)).statusCode).toBe(404);
+
+    const created = await call('POST', '/api/feature/feature_feedback/feature_feedback', u, { rating: 3, message: 'Fine' });
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toEqual({ id, feature: 'feature_feedback', rating: 3, message: 'Fine' });
+
+    // The numeric id names the same feature.
+    const read = await call('GET', `/api/feature/feature_feedback/${id}`, u);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ id, feature: 'feature_feedback', rating: 3, message: 'Fine' });
+
+    await call('POST', `/api/feature/feature_feedback/${id}`, u, { rating: 5, message: 'Better now' });
+    expect((await call('GET', '/api/feature/feature_feedback/feature_feedback', u)).json()).toMatchObject({ rating: 5, message: 'Better now' });
+
+    // Another member's feedback is their own.
+    expect((await call('GET', '/api/feature/feature_feedback/feature_feedback', member)).statusCode).toBe(404);
+
+    const deleted = await call('DELETE', '/api/feature/feature_feedback/feature_feedback', u);
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe('');
+    expect((await call('GET', '/api/feature/feature_feedback/feature_feedback', u)).statusCode).toBe(404);
+    // Deleting again is no error.
+    expect((await call('DELETE', `/api/feature/feature_feedback/${id}`, u)).statusCode).toBe(204);
+  });
+
+  it.each(['GET', 'POST', 'DELETE'] as const)('%s answers 404 for a feature that does not exist', async (method) => {
+    for (const ref of ['no_such_feature', '999999']) {
+      const res = await call(method, `/api/feature/feature_feedback/${ref}`, member, method === 'POST' ? { rating: 3, message: '' } : undefined);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it.each(['Bad-Name', '0', '-1', '1.5', 'x'.repeat(65)])('rejects the malformed id %j with 400', async (ref) => {
+    const res = await call('GET', `/api/feature/feature_feedback/${encodeURIComponent(ref)}`, member);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('id');
+  });
+
+  it.each([
+    ['a rating of 0', { rating: 0, message: '' }, 'rating'],
+    ['a rating as text', { rating: '5', message: '' }, 'rating'],
+    ['an oversized message', { rating: 5, message: 'x'.repeat(2001) }, 'message'],
+  ])('POST rejects %s with 400', async (_, body, field) => {
+    const res = await call('POST', '/api/feature/feature_feedback/trailer', member, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty(field);
+  });
+});
+
+describe('POST /feature/view/:id', () => {
+  it('answers 204 and marks introduce_seen in the profile features, idempotently', async () => {
+    const u = await freshMember();
+    expect((await profileOf(u)).features.black_friday_discount_24.settings.introduce_seen).toBeUndefined();
+    const first = await call('POST', '/api/feature/view/black_friday_discount_24', u);
+    expect(first.statusCode).toBe(204);
+    expect((await call('POST', `/api/feature/view/${await featureId('black_friday_discount_24')}`, u)).statusCode).toBe(204);
+    const { features: map } = await profileOf(u);
+    expect(map.black_friday_discount_24).toEqual({ is_active: false, version: null, settings: { introduce_seen: true } });
+    expect(map.trailer.settings.introduce_seen).toBeUndefined();
+    expect((await profileOf(member)).features.black_friday_discount_24.settings.introduce_seen).toBeUndefined();
+  });
+
+  it('answers 404 for an unknown feature and 400 for a malformed id', async () => {
+    expect((await call('POST', '/api/feature/view/nope', member)).statusCode).toBe(404);
+    expect((await call('POST', '/api/feature/view/NOPE!', member)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /feature/model_tip_offer', () => {
+  it('offers nothing until coins and tips exist', async () => {
+    const res = await call('GET', '/api/feature/model_tip_offer', member);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ offer: null });
+  });
+});
+
+describe('POST /feature/track_action/:id', () => {
+  it('stores the action as an event of the user and visit', async () => {
+    const u = await freshMember();
+    const visitId = randomUUID();
+    await t.deps.db.query('INSERT INTO visits (id, visitor_id) VALUES ($1, $2)', [visitId, randomUUID()]);
+    const res = await call('POST', '/api/feature/track_action/trailer', u, { action: 'popup:close' }, { 'x-visit-id': visitId });
+    expect(res.statusCode).toBe(204);
+    const rows = await t.deps.db.query('SELECT name, properties, visit_id FROM events WHERE user_id = $1', [u.id]);
+    expect(rows).toEqual([{ name: FEATURE_ACTION_EVENT, properties: { feature: 'trailer', action: 'popup:close' }, visit_id: visitId }]);
+  });
+
+  it.each([
+    ['a missing action', {}],
+    ['an empty action', { action: '' }],
+    ['an action with spaces', { action: 'two words' }],
+    ['an oversized action', { action: 'x'.repeat(65) }],
+    ['an action of the wrong type', { action: 5 }],
+  ])('rejects %s with 400 naming the field', async (_, body) => {
+    const res = await call('POST', '/api/feature/track_action/trailer', member, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('action');
+  });
+
+  it('answers 404 for an unknown feature', async () => {
+    expect((await call('POST', '/api/feature/track_action/nope', member, { action: 'click' })).statusCode).toBe(404);
+  });
+});
+
+describe('feature layers: global ⊕ campaign ⊕ user', () => {
+  async function visitOf(campaign: string | null) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/track/visit${campaign ? `?campaign=${campaign}` : ''}` });
+    return res.json();
+  }
+
+  it('a visit sees the overrides of its campaign; other visits the site-wide flags', async () => {
+    await features.setForCampaign('spring', { name: 'black_friday_discount_24', is_active: true, version: 'subscribers', settings: { percent: 30 } });
+    const fromCampaign = await visitOf('spring');
+    expect(fromCampaign.features.black_friday_discount_24).toEqual({ is_active: true, version: 'subscribers', settings: { percent: 30 } });
+    expect(fromCampaign.features.trailer.is_active).toBe(true);
+    expect((await visitOf(null)).features.black_friday_discount_24).toEqual({ is_active: false, version: null, settings: {} });
+    expect((await visitOf('other')).features.black_friday_discount_24.is_active).toBe(false);
+  });
+
+  it("the profile takes the current visit's campaign, else the registration campaign, and the user's override on top", async () => {
+    await features.setForCampaign('autumn', { name: 'double_opt_in', is_active: true, version: 'v2', settings: { a: 1, b: 1 } });
+    const u = await freshMember();
+    expect((await profileOf(u)).features.double_opt_in.is_active).toBe(false);
+
+    const visit = (await visitOf('autumn')).id;
+    expect((await profileOf(u, { 'x-visit-id': visit })).features.double_opt_in).toEqual({ is_active: true, version: 'v2', settings: { a: 1, b: 1 } });
+
+    await t.deps.db.query("UPDATE users SET registration_campaign = 'autumn' WHERE id = $1", [u.id]);
+    expect((await profileOf(u)).features.double_opt_in.is_active).toBe(true);
+
+    await features.setForUser(u.id, { name: 'double_opt_in', is_active: false, version: null, settings: { b: 2 } });
+    expect((await profileOf(u)).features.double_opt_in).toEqual({ is_active: false, version: null, settings: { a: 1, b: 2 } });
+  });
+});

@@ -1,0 +1,247 @@
+import {
+  CAPTCHA_INVALID,
+  INVALID_PAGE_PASSWORD,
+  INVALID_PAGE_PASSWORD_CODE,
+  PRODUCT_NAME,
+  type ContactBody,
+  type ContentReportBody,
+  type CustomPage,
+  type Language,
+  type PageMeta,
+} from '@velora/shared';
+import type { AppDeps } from '../../app-deps';
+import { HttpError, badRequest, notFound, tooManyRequests } from '../../lib/http-error';
+import type { MailMessage } from '../../lib/mailer';
+import { verifyPassword } from '../../lib/password';
+import { createHtmlSanitizer } from '../../lib/safe-html';
+import { createBlogService } from '../blog/blog.service';
+import { createCaptchaService } from '../captcha/captcha.service';
+import { createLandingsService } from '../landings/landings.service';
+import { pagesRepository, type PageRow } from './pages.repository';
+import {
+  DEFAULT_DESCRIPTION,
+  DEFAULT_KEYWORDS,
+  DEFAULT_TAGLINE,
+  INDEX,
+  NO_INDEX,
+  NO_INDEX_FOLLOW,
+  routeMetaFor,
+  titleFor,
+} from './route-meta';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** Wrong custom-page passwords per client address within the window. */
+export const PAGE_PASSWORD_LIMITS = { perAddress: 10, windowMs: 15 * MINUTE_MS } as const;
+/** Contact messages and content reports (each) per client address within the window. */
+export const FORM_LIMITS = { perAddress: 10, windowMs: HOUR_MS } as const;
+export const MAX_PAGE_PATH_LENGTH = 512;
+
+export interface FormClient {
+  ip: string;
+  userId: number | null;
+}
+
+export interface ErrorLog {
+  error(details: object, message: string): void;
+}
+
+const minutesText = (ms: number) => {
+  const minutes = Math.max(1, Math.ceil(ms / MINUTE_MS));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** "/a//b/" and "a/b" are both "/a/b"; null for a path too long to be a page. */
+export function normalisePagePath(raw: string): string | null {
+  let path = `/${raw}`.replace(/\/{2,}/g, '/');
+  if (path.length > 1) path = path.replace(/\/+$/, '');
+  return path.length <= MAX_PAGE_PATH_LENGTH ? path : null;
+}
+
+/** The path of a `url` meta is asked for: a path or an absolute URL; the query and hash are not part of it. */
+export function pathOfUrl(url: string, base: string): string | null {
+  try {
+    const parsed = new URL(url, `${base}/`);
+    return normalisePagePath(decodeURIComponent(parsed.pathname));
+  } catch {
+    return null;
+  }
+}
+
+/** A transforming link forwards to a path of ours or an http(s) URL; anything else is not handed out. */
+function safeTarget(target: string | null): string | null {
+  if (!target) return null;
+  if (target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\')) return target;
+  try {
+    return ['http:', 'https:'].includes(new URL(target).protocol) ? target : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createPagesService(deps: AppDeps, log: ErrorLog) {
+  const { db, config, now, rateLimits } = deps;
+  const sanitize = createHtmlSanitizer(config);
+  const captcha = createCaptchaService(deps);
+  const blog = createBlogService(deps);
+  const landings = createLandingsService(deps);
+
+  // Mail is sent after the message is stored and never awaited: a slow mail server must not fail the form.
+  const deliver = (message: MailMessage) => {
+    void deps.mailer.send(message).catch((err: unknown) => log.error({ err, subject: message.subject }, 'mail delivery failed'));
+  };
+
+  async function limitForm(kind: 'contact' | 'report', ip: string) {
+    const hits = await rateLimits.hit(`form:${kind}:${ip}`, FORM_LIMITS.windowMs);
+    if (hits.count > FORM_LIMITS.perAddress) {
+      throw tooManyRequests(`Too many messages from your address. Try again in ${minutesText(hits.resetInMs)}.`, retryAfterSeconds(hits.resetInMs));
+    }
+  }
+
+  const captchaRejected = () => badRequest(CAPTCHA_INVALID, { captcha: CAPTCHA_INVALID });
+
+  function pageMeta(row: PageRow, language: Language, canonical: string): PageMeta {
+    return {
+      title: row.meta_title || (row.title ? titleFor(row.title) : PRODUCT_NAME),
+      description: row.meta_description || DEFAULT_DESCRIPTION[language],
+      keywords: row.meta_keywords || DEFAULT_KEYWORDS[language],
+      // A page behind a password is never indexed, whatever its row says.
+      robots: row.password_hash ? NO_INDEX : row.meta_robots || INDEX,
+      canonical,
+    };
+  }
+
+  return {
+    /**
+     * The custom page at `rawPath`. With a password set: without `password` the page is described but its source
+     * withheld; a wrong one is a 403 (counted per address, 429 past the limit); the right one opens it.
+     */
+    async get(rawPath: string, password: string | undefined, ip: string): Promise<CustomPage> {
+      const path = normalisePagePath(rawPath);
+      const row = path ? await pagesRepository.byPath(db, path) : null;
+      if (!row) throw notFound(`No page at ${path ?? 'that path'}`);
+      const hasPassword = row.password_hash !== null;
+      const locked = { type: row.type, title: row.title, has_password: hasPassword, source: null, landing_de: null, landing_en: null };
+      if (row.password_hash !== null) {
+        if (!password) return locked;
+        const key = `page-password:${ip}`;
+        const tried = await rateLimits.peek(key);
+        if (tried.count >= PAGE_PASSWORD_LIMITS.perAddress) {
+          throw tooManyRequests(`Too many wrong passwords. Try again in ${minutesText(tried.resetInMs)}.`, retryAfterSeconds(tried.resetInMs));
+        }
+        if (!(await verifyPassword(row.password_hash, password))) {
+          await rateLimits.hit(key, PAGE_PASSWORD_LIMITS.windowMs);
+          throw new HttpError(403, INVALID_PAGE_PASSWORD_CODE, INVALID_PAGE_PASSWORD);
+        }
+      }
+      return {
+        ...locked,
+        source: row.type === 'document' ? sanitize(row.source ?? '') : row.type === 'transforming_links' ? safeTarget(row.source) : null,
+        landing_de: row.type === 'landing' ? row.landing_de : null,
+        landing_en: row.type === 'landing' ? row.landing_en : null,
+      };
+    },
+
+    /** Meta for any path: an app route's defaults, a blog article's or landing's own, a custom page's, or the site's. */
+    async meta(url: string, lang: Language | undefined): Promise<PageMeta> {
+      const path = pathOfUrl(url, config.publicUrl) ?? '/';
+      // The German blog lives under /lecker_blog (SPEC §2): its pages are German unless asked otherwise.
+      const language: Language = lang ?? (path.startsWith('/lecker_blog') ? 'de' : 'en');
+      const canonical = `${config.publicUrl}${path === '/' ? '/' : path}`;
+      const defaults = {
+        title: titleFor(DEFAULT_TAGLINE[language]),
+        description: DEFAULT_DESCRIPTION[language],
+        keywords: DEFAULT_KEYWORDS[language],
+        canonical,
+      };
+
+      const route = routeMetaFor(path);
+      if (route) {
+        const { meta, lastSegment } = route;
+        const base = {
+          ...defaults,
+          title: titleFor(meta.section[language]),
+          description: meta.description?.[language] ?? defaults.description,
+          robots: meta.robots,
+        };
+        if (meta.lookup === 'blog_article') {
+          const article = await blog.summary(lastSegment, path.startsWith('/lecker_blog') ? 'de' : null);
+          return article ? { ...base, title: titleFor(article.title), description: article.excerpt || base.description } : { ...base, robots: NO_INDEX_FOLLOW };
+        }
+        if (meta.lookup === 'landing') {
+          const id = /^\d{1,10}$/.test(lastSegment) ? Number(lastSegment) : 0;
+          const landing = id ? await landings.summary(id, language) : null;
+          return landing ? { ...base, title: titleFor(landing.title), description: landing.subtitle || base.description } : { ...base, robots: NO_INDEX_FOLLOW };
+        }
+        return base;
+      }
+
+      const page = await pagesRepository.byPath(db, path);
+      if (page) return pageMeta(page, language, canonical);
+      return { ...defaults, robots: NO_INDEX_FOLLOW };
+    },
+
+    /** Stores a contact message and mails it to support. The captcha is checked and used up with the store. */
+    async contact(body: ContactBody, client: FormClient): Promise<void> {
+      await limitForm('contact', client.ip);
+      const id = await db.transaction(async (tx) => {
+        if (!(await captcha.verifyAndUse(body.captcha, tx))) throw captchaRejected();
+        return pagesRepository.insertContactMessage(tx, { ...body, userId: client.userId, ip: client.ip, now: now() });
+      });
+      deliver({
+        to: config.supportEmail,
+        subject: `[${PRODUCT_NAME} contact #${id}] ${body.subject}`,
+        text: [
+          `A message from the contact form (#${id}).`,
+          '',
+          `From: ${body.email}`,
+          `Member id: ${client.userId ?? 'not logged in'}`,
+          `Subject: ${body.subject}`,
+          '',
+          body.message,
+          '',
+        ].join('\n'),
+      });
+    },
+
+    /** Stores a content report and mails it to support. The captcha is checked and used up with the store. */
+    async report(body: ContentReportBody, client: FormClient): Promise<void> {
+      await limitForm('report', client.ip);
+      const id = await db.transaction(async (tx) => {
+        if (!(await captcha.verifyAndUse(body.captcha, tx))) throw captchaRejected();
+        return pagesRepository.insertContentReport(tx, {
+          category: body.category,
+          name: body.name,
+          email: body.email,
+          url: body.url,
+          isDepicted: body.is_depicted,
+          isAgreed: body.is_agreed,
+          reason: body.reason,
+          userId: client.userId,
+          ip: client.ip,
+          now: now(),
+        });
+      });
+      deliver({
+        to: config.supportEmail,
+        subject: `[${PRODUCT_NAME} content report #${id}] ${body.category}`,
+        text: [
+          `A content report (#${id}). Review it and answer the reporter.`,
+          '',
+          `Category: ${body.category}`,
+          `Content: ${body.url}`,
+          `Reporter: ${body.name} <${body.email}>`,
+          `Member id: ${client.userId ?? 'not logged in'}`,
+          `The reporter is depicted: ${body.is_depicted ? 'yes' : 'no'}`,
+          '',
+          'Reason:',
+          body.reason,
+          '',
+        ].join('\n'),
+      });
+    },
+  };
+}
+export type PagesService = ReturnType<typeof createPagesService>;

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LAW_LIMITED_CODE, LAW_LIMITED_MESSAGE } from '@velora/shared';
+import { HttpError } from '../lib/http-error';
+
+/**
+ * Law-limited calls (SPEC §2, §4, §6) say so in route config: `lawLimited: true`, or a predicate on the request
+ * when only some of a route's calls are limited (favourites of kind camera). Today: favourites of cameras. The
+ * camera, coins-charge and private-playdate-request routes carry it when they arrive.
+ */
+export type LawLimitedRule = boolean | ((request: FastifyRequest) => boolean);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    lawLimited?: LawLimitedRule;
+  }
+}
+
+export interface LawLimitsOptions {
+  /** The law limitations of the user (or visitor) and visit of a request; empty when there are none. */
+  lawLimitationsOf(userId: number | null, visitId: string | null): Promise<string[]>;
+}
+
+export const lawLimited = () => new HttpError(451, LAW_LIMITED_CODE, LAW_LIMITED_MESSAGE);
+
+export const lawLimitsPlugin = fp(async (app: FastifyInstance, opts: LawLimitsOptions) => {
+  // preValidation: after the access hook (a visitor on a member route still gets 401), before the body is judged.
+  app.addHook('preValidation', async (request) => {
+    const rule = request.routeOptions.config?.lawLimited;
+    if (!rule || (typeof rule === 'function' && !rule(request))) return;
+    const limitations = await opts.lawLimitationsOf(request.auth?.userId ?? null, request.visitId);
+    if (limitations.length > 0) throw lawLimited();
+  });
+});

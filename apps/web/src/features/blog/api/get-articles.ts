@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { BlogList, Language } from '@velora/shared';
+import { api, requireData } from '@/lib/http';
+
+export interface BlogListRequest {
+  lang: Language;
+  title: string | null;
+  category: string | null;
+  page: number;
+}
+
+/** GET /blog?lang&title&category&page: one page of articles, with the categories for the filter. */
+export function getArticles(request: BlogListRequest, signal?: AbortSignal): Promise<BlogList> {
+  return requireData(
+    api.get<BlogList>('/blog', { lang: request.lang, title: request.title, category: request.category, page: request.page }, signal ? { signal } : undefined),
+  );
+}
+
+export const articlesQueryOptions = (request: BlogListRequest) =>
+  queryOptions({
+    queryKey: ['blog', 'list', request] as const,
+    queryFn: ({ signal }) => getArticles(request, signal),
+    // The previous results stay on screen (dimmed) while a new filter loads.
+    placeholderData: keepPreviousData,
+    meta: { sessionIndependent: true },
+  });
+
+export function useArticles(request: BlogListRequest) {
+  return useQuery(articlesQueryOptions(request));
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FeatureFeedback } from '@velora/shared';
+import { api, isApiError, requireData } from '@/lib/http';
+
+/** GET /feature/feature_feedback/{id}: the member's feedback on a feature, or null when they gave none (404). */
+export async function getFeatureFeedback(feature: string, signal?: AbortSignal): Promise<FeatureFeedback | null> {
+  try {
+    return await requireData(api.get<FeatureFeedback>(`/feature/feature_feedback/${encodeURIComponent(feature)}`, undefined, signal ? { signal } : undefined));
+  } catch (error) {
+    if (isApiError(error, 404)) return null;
+    throw error;
+  }
+}
+
+export const featureFeedbackQueryOptions = (feature: string) =>
+  queryOptions({
+    queryKey: ['feature-popups', 'feature-feedback', feature] as const,
+    queryFn: ({ signal }) => getFeatureFeedback(feature, signal),
+    retry: false,
+  });
+
+export function useFeatureFeedback(feature: string) {
+  return useQuery(featureFeedbackQueryOptions(feature));
+}

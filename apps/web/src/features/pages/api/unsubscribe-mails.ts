@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, requireData } from '@/lib/http';
+
+/** GET /user/unsubscribe_mails (SPEC §7): the member gets no more newsletter mails. Repeating it changes nothing. */
+export function unsubscribeMails(signal?: AbortSignal): Promise<unknown> {
+  return requireData(api.get<unknown>('/user/unsubscribe_mails', undefined, signal ? { signal } : undefined));
+}
+
+export const unsubscribeMailsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['user', 'unsubscribe-mails'] as const,
+    queryFn: ({ signal }) => unsubscribeMails(signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+export function useUnsubscribeMails(enabled: boolean) {
+  return useQuery({ ...unsubscribeMailsQueryOptions(), enabled });
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppLinks } from '@/components/app-links';
+import '../pages.css';
+
+/** A path nobody has a page for (a custom page or landing answered 404). */
+export function PageNotFound() {
+  const { t } = useTranslation();
+  const links = useAppLinks();
+  return (
+    <section className="placeholder" aria-labelledby="page-not-found-title" data-testid="page-not-found">
+      <p className="eyebrow">{t('notFound.eyebrow')}</p>
+      <h1 id="page-not-found-title" className="placeholder__title">
+        {t('routes.notFound')}
+      </h1>
+      <p className="placeholder__text">{t('notFound.text')}</p>
+      <Link className="button button--primary" to={links.home}>
+        {t('common.backHome')}
+      </Link>
+    </section>
+  );
+}

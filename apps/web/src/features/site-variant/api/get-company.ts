@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GetCompanyResponse } from '@velora/shared';
+import { DEFAULT_COMPANY_VALUES, FALLBACK_COMPANY, isCompanyVariant } from '@velora/shared';
+import type { CompanyInfo } from '@/components/company-values';
+import { api, requireData } from '@/lib/http';
+import { reportError } from '@/lib/report-error';
+
+/** The German variant: what the site shows when the company cannot be fetched (SPEC §8). */
+export const FALLBACK_COMPANY_INFO: CompanyInfo = { company: FALLBACK_COMPANY, values: DEFAULT_COMPANY_VALUES[FALLBACK_COMPANY], fallback: true };
+
+/**
+ * POST /feature/get_company: the server picks the variant (domain suffix, profile, visit features, SPEC §1).
+ * Any failure gives the German variant instead of an error.
+ */
+export async function getCompany(signal?: AbortSignal): Promise<CompanyInfo> {
+  try {
+    const answer = await requireData(api.post<GetCompanyResponse>('/feature/get_company', undefined, signal ? { signal } : undefined));
+    if (!isCompanyVariant(answer.company) || typeof answer.values !== 'object' || answer.values === null) throw new Error('Unexpected company answer');
+    return { company: answer.company, values: answer.values, fallback: false };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    reportError(error, { during: 'get company' });
+    return FALLBACK_COMPANY_INFO;
+  }
+}
+
+/** Session-bound (no sessionIndependent meta): a log-in refetches it, as SPEC §4 asks. */
+export const companyQueryOptions = () =>
+  queryOptions({
+    queryKey: ['company'] as const,
+    queryFn: ({ signal }) => getCompany(signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+export function useCompany() {
+  return useQuery(companyQueryOptions());
+}
