@@ -1,29 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
-
-interface AgeVerificationSuccessPopupProps {
-  open: boolean;
-  onClose: () => void;
-}
+import { NoticeDialog } from '@/components/notice-dialog';
 
 /** Popup type `age-verification-success`: once, after the provider sent the member back verified. */
-export function AgeVerificationSuccessPopup({ open, onClose }: AgeVerificationSuccessPopupProps) {
+export function AgeVerificationSuccessPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <NoticeDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onClose={onClose}
       title={t('compliance.ageVerification.successTitle')}
       description={t('compliance.ageVerification.successText')}
+      closeLabel={t('compliance.ageVerification.successClose')}
       testId="age-verification-success-popup"
-    >
-      <div className="compliance-dialog__actions">
-        <button type="button" className="button button--primary" onClick={onClose}>
-          {t('compliance.ageVerification.successClose')}
-        </button>
-      </div>
-    </Dialog>
+    />
   );
 }

@@ -1,29 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
-
-interface LawLimitationPopupProps {
-  open: boolean;
-  onClose: () => void;
-}
+import { NoticeDialog } from '@/components/notice-dialog';
 
 /** Popup type `law-limitation` (SPEC §4): shown when a law-limited route was skipped or a call answered 451. */
-export function LawLimitationPopup({ open, onClose }: LawLimitationPopupProps) {
+export function LawLimitationPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <NoticeDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onClose={onClose}
       title={t('compliance.lawLimitation.title')}
       description={t('compliance.lawLimitation.text')}
+      closeLabel={t('compliance.lawLimitation.close')}
       testId="law-limitation-popup"
-    >
-      <div className="form__row form__row--end">
-        <button type="button" className="button button--primary" onClick={onClose}>
-          {t('compliance.lawLimitation.close')}
-        </button>
-      </div>
-    </Dialog>
+    />
   );
 }

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ContactBody } from '@velora/shared';
-import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormAlert } from '@/components/form-alert';
 import { TextField } from '@/components/text-field';
 import { useSendContactMessage } from '../api/send-contact-message';
-import { captchaMessage, fieldMessage, sendFailedMessage, serverFieldErrors } from '../form-errors';
+import { fieldMessage } from '../form-errors';
+import { useCaptchaForm } from '../use-captcha-form';
 import { CaptchaField } from './captcha-field';
 import { TextAreaField } from './form-fields';
 
@@ -21,66 +21,22 @@ export function ContactForm() {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const mutation = useSendContactMessage();
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [captchaError, setCaptchaError] = useState<string | undefined>();
-  const [captchaReset, setCaptchaReset] = useState(0);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const captchaRef = useRef<HTMLDivElement>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactInput, unknown, ContactValues>({
+  const form = useForm<ContactInput, unknown, ContactValues>({
     resolver: zodResolver(ContactFields),
     defaultValues: { subject: '', message: '', email: '' },
   });
-
-  const onCaptcha = (solution: string | null) => {
-    setCaptcha(solution);
-    if (solution) setCaptchaError(undefined);
-  };
-
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setFormError(null);
-      if (!captcha) {
-        setCaptchaError(t('pages.captcha.required'));
-        captchaRef.current?.focus();
-        return;
-      }
-      try {
-        await mutation.mutateAsync({ ...values, captcha });
-        setSent(true);
-        reset();
-        setCaptchaReset((n) => n + 1);
-      } catch (error) {
-        const fields = serverFieldErrors(error);
-        for (const name of FIELDS) {
-          const message = fields?.[name];
-          if (message) setError(name, { type: 'server', message });
-        }
-        if (fields?.captcha) {
-          setCaptchaError(captchaMessage(t, fields.captcha));
-          // A used or expired solution is no good for a second try.
-          setCaptchaReset((n) => n + 1);
-        }
-        setFormError(sendFailedMessage(t, error));
-      }
-    },
-    () => {
-      if (!captcha) setCaptchaError(t('pages.captcha.required'));
-    },
-  );
+  const {
+    register,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = form;
+  const { onSubmit, formError, sent, sendAnother, captchaProps } = useCaptchaForm(form, FIELDS, (body) => mutation.mutateAsync(body));
 
   if (sent) {
     return (
       <div className="content-card form-card" data-testid="contact-success">
         <FormAlert tone="success">{t('pages.contact.success')}</FormAlert>
-        <button type="button" className="button button--secondary" onClick={() => setSent(false)}>
+        <button type="button" className="button button--secondary" onClick={sendAnother}>
           {t('pages.contact.another')}
         </button>
       </div>
@@ -117,7 +73,7 @@ export function ContactForm() {
         error={fieldMessage(t, language, { kind: 'email' }, errors.email, getValues('email'))}
         {...register('email')}
       />
-      <CaptchaField onChange={onCaptcha} error={captchaError} resetKey={captchaReset} groupRef={captchaRef} />
+      <CaptchaField {...captchaProps} />
       <button type="submit" className="button button--primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
         {isSubmitting ? t('pages.contact.sending') : t('pages.contact.submit')}
       </button>

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReportCategory } from '@velora/shared';
 import { ContentReportBody, REPORT_CATEGORIES } from '@velora/shared';
-import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormAlert } from '@/components/form-alert';
 import { TextField } from '@/components/text-field';
 import { useSendContentReport } from '../api/send-content-report';
-import { captchaMessage, fieldMessage, sendFailedMessage, serverFieldErrors } from '../form-errors';
+import { fieldMessage } from '../form-errors';
+import { useCaptchaForm } from '../use-captcha-form';
 import { CaptchaField } from './captcha-field';
 import { CheckboxField, SelectField, TextAreaField } from './form-fields';
 
@@ -22,65 +22,22 @@ export function ReportForm() {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const mutation = useSendContentReport();
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [captchaError, setCaptchaError] = useState<string | undefined>();
-  const [captchaReset, setCaptchaReset] = useState(0);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const captchaRef = useRef<HTMLDivElement>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ReportInput, unknown, ReportValues>({
+  const form = useForm<ReportInput, unknown, ReportValues>({
     resolver: zodResolver(ReportFields),
     defaultValues: { category: '' as ReportCategory, name: '', email: '', url: '', is_depicted: false, is_agreed: false, reason: '' },
   });
-
-  const onCaptcha = (solution: string | null) => {
-    setCaptcha(solution);
-    if (solution) setCaptchaError(undefined);
-  };
-
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setFormError(null);
-      if (!captcha) {
-        setCaptchaError(t('pages.captcha.required'));
-        captchaRef.current?.focus();
-        return;
-      }
-      try {
-        await mutation.mutateAsync({ ...values, captcha });
-        setSent(true);
-        reset();
-        setCaptchaReset((n) => n + 1);
-      } catch (error) {
-        const fields = serverFieldErrors(error);
-        for (const name of FIELDS) {
-          const message = fields?.[name];
-          if (message) setError(name, { type: 'server', message });
-        }
-        if (fields?.captcha) {
-          setCaptchaError(captchaMessage(t, fields.captcha));
-          setCaptchaReset((n) => n + 1);
-        }
-        setFormError(sendFailedMessage(t, error));
-      }
-    },
-    () => {
-      if (!captcha) setCaptchaError(t('pages.captcha.required'));
-    },
-  );
+  const {
+    register,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = form;
+  const { onSubmit, formError, sent, sendAnother, captchaProps } = useCaptchaForm(form, FIELDS, (body) => mutation.mutateAsync(body));
 
   if (sent) {
     return (
       <div className="content-card form-card" data-testid="report-success">
         <FormAlert tone="success">{t('pages.report.success')}</FormAlert>
-        <button type="button" className="button button--secondary" onClick={() => setSent(false)}>
+        <button type="button" className="button button--secondary" onClick={sendAnother}>
           {t('pages.report.another')}
         </button>
       </div>
@@ -143,7 +100,7 @@ export function ReportForm() {
         error={fieldMessage(t, language, { kind: 'agree' }, errors.is_agreed, getValues('is_agreed'))}
         {...register('is_agreed')}
       />
-      <CaptchaField onChange={onCaptcha} error={captchaError} resetKey={captchaReset} groupRef={captchaRef} />
+      <CaptchaField {...captchaProps} />
       <button type="submit" className="button button--primary" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
         {isSubmitting ? t('pages.report.sending') : t('pages.report.submit')}
       </button>
