@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, ROLE_TOKENS } from '../constants';
 import { Campaign, FeatureMap } from './common';
+import { Email, Password, Username } from './auth';
 
 export const Profile = z
   .object({
@@ -52,3 +53,80 @@ export type ValidationResult = z.infer<typeof ValidationResult>;
 export const Role = z.object({ token: z.enum(ROLE_TOKENS) });
 export const RolesResponse = z.array(Role);
 export type Role = z.infer<typeof Role>;
+
+// ---- Account and settings (SPEC §7 User) ----
+
+/** Free text of the profile: trimmed; an empty string clears the field like null does. */
+const clearable = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullable()
+    .transform((v) => (v === '' || v === null ? null : v));
+
+/** POST /user/change_password. `password` is the current one; the new one follows the registration rules. */
+export const ChangePasswordBody = z.object({
+  password: z.string().min(1, 'Required').max(200, 'Must be at most 200 characters'),
+  newPassword: Password,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const CHAT_NAME_MAX = 32;
+/** POST /user/change_username. chatName: null or empty clears it; left out, it stays as it is. */
+export const ChangeUsernameBody = z.object({
+  userName: Username,
+  chatName: clearable(CHAT_NAME_MAX).optional(),
+  password: z.string().min(1, 'Required').max(200, 'Must be at most 200 characters'),
+});
+export type ChangeUsernameBody = z.infer<typeof ChangeUsernameBody>;
+
+/** POST /user/change_email. The password is optional (SPEC §5); when given (non-empty) it must be right. */
+export const ChangeEmailBody = z.object({
+  newEmail: Email,
+  password: z.string().max(200, 'Must be at most 200 characters').nullable().optional(),
+});
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
+
+/** The query parameter of the mailed link that confirms a new address: `/?confirm_email=<token>`. */
+export const CONFIRM_EMAIL_CHANGE_PARAM = 'confirm_email';
+/** POST /user/confirm_email_change. */
+export const ConfirmEmailChangeBody = z.object({ token: z.string().min(1, 'Required').max(200).describe('The token of the mailed link') });
+export type ConfirmEmailChangeBody = z.infer<typeof ConfirmEmailChangeBody>;
+
+/** A 2-letter ISO 3166-1 code, stored upper-case; null or empty clears it. */
+export const CountryCode = z
+  .string()
+  .trim()
+  .regex(/^([A-Za-z]{2})?$/, 'Must be a 2-letter country code')
+  .nullable()
+  .transform((v) => (v ? v.toUpperCase() : null));
+
+/** POST /user/change_personal_data. A field left out stays as it is; null or empty clears it. */
+export const ChangePersonalDataBody = z.object({
+  firstName: clearable(100).optional(),
+  lastName: clearable(100).optional(),
+  street: clearable(200).optional(),
+  house: clearable(20).optional(),
+  zip: clearable(20).optional(),
+  city: clearable(100).optional(),
+  country: CountryCode.optional(),
+});
+export type ChangePersonalDataBody = z.infer<typeof ChangePersonalDataBody>;
+
+export const ChangeNotificationSettingsBody = z.object({
+  hasPlaydateNotification: z.boolean(),
+  hasCameraMailNotification: z.boolean(),
+});
+export type ChangeNotificationSettingsBody = z.infer<typeof ChangeNotificationSettingsBody>;
+
+/** Avatars 1..AVATAR_MAX are svgs named by the number (SPEC §3 avatar rule). */
+export const AVATAR_MAX = 40;
+/** POST /user/change_avatar: null is the default, 0 the svg named by the user id, 1–40 a chosen svg. */
+export const ChangeAvatarBody = z.object({
+  avatar: z.number().int('Must be a whole number').min(0, 'Must be null or 0 to 40').max(AVATAR_MAX, 'Must be null or 0 to 40').nullable(),
+});
+export type ChangeAvatarBody = z.infer<typeof ChangeAvatarBody>;
+
+export const PlaydateDescriptionBlockHiddenBody = z.object({ hideDescriptionBlock: z.boolean() });
+export const UpcomingPlaydateBlockHiddenBody = z.object({ hide: z.boolean() });
