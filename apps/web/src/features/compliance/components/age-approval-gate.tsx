@@ -1,14 +1,9 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
-import { trapTab, useLayerFocus, useScrollLock } from './layer-focus';
-import '../compliance.css';
+import { BlockingLayer, type LegalLink } from './blocking-layer';
 
-export interface LegalLink {
-  to: string;
-  label: string;
-}
+export type { LegalLink } from './blocking-layer';
 
 interface AgeApprovalGateProps {
   onConfirm: () => void;
@@ -27,56 +22,29 @@ export function AgeApprovalGate({ onConfirm, legalLinks, exitUrl }: AgeApprovalG
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
-  const panel = useRef<HTMLElement>(null);
   const confirm = useRef<HTMLButtonElement>(null);
-  useLayerFocus(panel, confirm);
-  useScrollLock();
 
   return (
-    <div className="compliance-layer compliance-layer--age" data-popup="age-approval">
-      <div className="compliance-layer__cover" aria-hidden="true" />
-      <section
-        ref={panel}
-        className="compliance-panel"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        data-testid="age-approval"
-        tabIndex={-1}
-        onKeyDown={trapTab}
-      >
-        <Logo size="large" />
-        <span className="compliance-panel__badge" aria-hidden="true">
-          18+
-        </span>
-        <h2 id={titleId} className="compliance-panel__title">
-          {t('compliance.ageApproval.title')}
-        </h2>
-        <p id={textId} className="compliance-panel__text">
-          {t('compliance.ageApproval.text')}
-        </p>
-        <div className="compliance-panel__actions">
-          <button ref={confirm} type="button" className="button button--primary button--large" data-testid="age-approval-confirm" onClick={onConfirm}>
-            {t('compliance.ageApproval.confirm')}
-          </button>
-          <a className="button button--ghost button--large" href={exitUrl} rel="noreferrer">
-            {t('compliance.ageApproval.leave')}
-          </a>
-        </div>
-        <p className="compliance-panel__note">{t('compliance.ageApproval.note')}</p>
-        {legalLinks.length > 0 ? (
-          <nav aria-label={t('compliance.legalLinks')}>
-            <ul className="compliance-panel__links">
-              {legalLinks.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-      </section>
-    </div>
+    <BlockingLayer popup="age-approval" testId="age-approval" titleId={titleId} textId={textId} initialFocus={confirm} legalLinks={legalLinks}>
+      <Logo size="large" />
+      <span className="compliance-panel__badge" aria-hidden="true">
+        18+
+      </span>
+      <h2 id={titleId} className="compliance-panel__title">
+        {t('compliance.ageApproval.title')}
+      </h2>
+      <p id={textId} className="compliance-panel__text">
+        {t('compliance.ageApproval.text')}
+      </p>
+      <div className="compliance-panel__actions">
+        <button ref={confirm} type="button" className="button button--primary button--large" data-testid="age-approval-confirm" onClick={onConfirm}>
+          {t('compliance.ageApproval.confirm')}
+        </button>
+        <a className="button button--ghost button--large" href={exitUrl} rel="noreferrer">
+          {t('compliance.ageApproval.leave')}
+        </a>
+      </div>
+      <p className="compliance-panel__note">{t('compliance.ageApproval.note')}</p>
+    </BlockingLayer>
   );
 }
