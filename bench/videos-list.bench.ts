@@ -12,6 +12,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { migrate } from '../apps/server/src/db/migrate';
 import { openPostgresDatabase } from '../apps/server/src/db/postgres-database';
 import { createMemoryRateLimitStore } from '../apps/server/src/lib/memory-rate-limit-store';
+import { createRealtimeHub } from '../apps/server/src/lib/realtime-hub';
 import { createSessionsService } from '../apps/server/src/modules/sessions/sessions.service';
 
 const { values } = parseArgs({
@@ -69,6 +70,7 @@ async function main() {
       db,
       mailer: { send: async () => {}, close: async () => {} },
       rateLimits: createMemoryRateLimitStore(),
+      realtime: createRealtimeHub(),
       now: () => new Date(),
     };
     const app = await buildApp(deps);

@@ -6,6 +6,7 @@ import { openDatabase } from './db/open-database';
 import { seedDemoIfWanted } from './db/seed/seed-demo';
 import { createMailer } from './lib/create-mailer';
 import { createRateLimitStore } from './lib/create-rate-limit-store';
+import { createRealtimeHub } from './lib/realtime-hub';
 import { createMediaJobRunner } from './modules/media/media-jobs';
 
 async function main() {
@@ -29,6 +30,7 @@ async function main() {
     mailer: await createMailer(config),
     rateLimits: await createRateLimitStore(config),
     now: () => new Date(),
+    realtime: createRealtimeHub(),
   };
   const app = await buildApp(deps, { logger: { level: config.logLevel } });
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');

@@ -13,6 +13,7 @@ import { openPgliteDatabase } from '../src/db/pglite-database';
 import { openPostgresDatabase } from '../src/db/postgres-database';
 import type { MailMessage, Mailer } from '../src/lib/mailer';
 import { createMemoryRateLimitStore } from '../src/lib/memory-rate-limit-store';
+import { createRealtimeHub } from '../src/lib/realtime-hub';
 
 // Builds the real app against a fresh database of the engine under test (TEST_DB=pglite|postgres).
 
@@ -84,6 +85,7 @@ export async function buildTestApp(overrides: { env?: Record<string, string>; no
     mailer,
     rateLimits: createMemoryRateLimitStore(() => now().getTime()),
     now,
+    realtime: createRealtimeHub(),
   };
   const app = await buildApp(deps, { webDist: path.join(dataDir, 'no-web') });
   await app.ready();

@@ -18,4 +18,5 @@ export * from './contracts/compliance';
 export * from './contracts/pages';
 export * from './contracts/blog';
 export * from './contracts/email-verification';
+export * from './contracts/messages';
 export * from './rules/feature-popups';
