@@ -13,6 +13,11 @@ describe('loadConfig', () => {
     expect(c.trustGeoHeaders).toBe(false);
     expect(c.nodeEnv).toBe('development');
     expect(c.seedDemo).toBe('auto');
+    expect(c.disabledRoles).toEqual([]);
+  });
+
+  it('reads DISABLED_ROLES as a list of role tokens', () => {
+    expect(loadConfig({ DISABLED_ROLES: ' retagger, writer,retagger ' }).disabledRoles).toEqual(['retagger', 'writer']);
   });
 
   it('reads every setting', () => {
@@ -55,6 +60,7 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail', /SMTP_URL: must be a URL starting with smtp:\/\//],
     ['TRUST_GEO_HEADERS', 'maybe', /TRUST_GEO_HEADERS/],
     ['NODE_ENV', 'staging', /NODE_ENV: must be development, production or test/],
+    ['DISABLED_ROLES', 'writer,admin', /DISABLED_ROLES: must be a comma list of retagger, writer, censored/],
   ])('stops on a bad %s and names it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ROLE_TOKENS, type RoleToken } from '@velora/shared';
 import { z } from 'zod';
 
 // Every setting of the server, parsed and validated in one place. The README's settings table mirrors this file.
@@ -53,6 +54,13 @@ const EnvSchema = z.object({
     .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a host name such as www.example.com (no scheme, no port)')
     .optional(),
   AGE_VERIFICATION_PROVIDER: z.enum(['sandbox', 'none'], { message: 'must be sandbox or none' }).optional(),
+  DISABLED_ROLES: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((t) => t.trim()).filter(Boolean) : []))
+    .refine((list) => list.every((t) => (ROLE_TOKENS as readonly string[]).includes(t)), `must be a comma list of ${ROLE_TOKENS.join(', ')}`)
+    .transform((list) => [...new Set(list)] as RoleToken[]),
 });
 
 /** An OpenID Connect provider whose ID tokens POST /auth/{provider} accepts. */
@@ -93,6 +101,8 @@ export interface Config {
   identityProviderHost: string | undefined;
   /** sandbox: a built-in page where the member confirms their age (development, demos); none: age verification off. */
   ageVerificationProvider: 'sandbox' | 'none';
+  /** Roles switched off on this deployment (SPEC §6: production-disabled roles): no check counts them. */
+  disabledRoles: RoleToken[];
 }
 
 export class ConfigError extends Error {
@@ -143,5 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identityProviderHost: e.IDENTITY_PROVIDER_HOST,
     // The sandbox lets anyone confirm their own age: never the silent default of a live site.
     ageVerificationProvider: e.AGE_VERIFICATION_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox'),
+    disabledRoles: e.DISABLED_ROLES,
   };
 }

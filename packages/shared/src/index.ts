@@ -7,6 +7,7 @@ export * from './rules/landing';
 export * from './rules/avatar';
 export * from './rules/retry';
 export * from './rules/company';
+export * from './rules/roles';
 export * from './contracts/common';
 export * from './contracts/visits';
 export * from './contracts/auth';

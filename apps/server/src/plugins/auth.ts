@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DISABLED_ROLES_COOKIE, effectiveRoles, parseDisabledRoles } from '@velora/shared';
 import { forbidden, unauthorized } from '../lib/http-error';
 import type { AuthContext, SessionsService } from '../modules/sessions/sessions.service';
 
@@ -23,7 +24,18 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionsService; now?: () => number }) => {
+/** One cookie's value from the Cookie header (the app sends cookies with every same-origin call). */
+export function cookieOf(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionsService; now?: () => number; disabledRoles?: readonly string[] }) => {
   const now = opts.now ?? Date.now;
   app.decorateRequest('auth', null);
   app.decorateRequest('bearerToken', null);
@@ -34,7 +46,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     // Routes outside the API (static files) carry no access rule and need no session.
     if (access === undefined) return;
     request.bearerToken = bearerTokenOf(request);
-    request.auth = request.bearerToken ? await opts.sessions.resolve(request.bearerToken) : null;
+    const auth = request.bearerToken ? await opts.sessions.resolve(request.bearerToken) : null;
+    // Every role check on the server reads auth.roles: the roles switched off locally or by the deployment are gone here.
+    request.auth = auth && { ...auth, roles: effectiveRoles(auth.roles, parseDisabledRoles(cookieOf(request, DISABLED_ROLES_COOKIE)), opts.disabledRoles) };
     if (access === 'public' || access === 'optional') return;
     if (!request.auth) throw unauthorized();
     if (access === 'premium' && !(request.auth.premiumUntil && request.auth.premiumUntil.getTime() > now())) {

@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { call, createViewer, type Viewer } from '../../../test/catalog-fixture';
 import { hashPassword } from '../../lib/password';
 import { createSessionsService } from '../sessions/sessions.service';
+import { EMAIL_CHANGE_MAIL_LIMITS, PASSWORD_CHECK_LIMITS } from './users-settings.service';
 
 const PASSWORD = 'correct horse battery';
 
@@ -306,6 +307,43 @@ describe('account settings (SPEC §7 User)', () => {
       expect400(await post('/user/playdate_description_block_hidden', member.token, { hideDescriptionBlock: 'true' }), 'hideDescriptionBlock');
       expect400(await post('/user/upcoming_playdate_block_hidden', member.token, { hide: 1 }), 'hide');
       expect400(await post('/user/upcoming_playdate_block_hidden', member.token, {}), 'hide');
+    });
+  });
+
+  describe('rate limits', () => {
+    it(`stops checking passwords after ${PASSWORD_CHECK_LIMITS.perAccount} wrong ones, even the right one, with Retry-After`, async () => {
+      const u = await withPassword();
+      for (let i = 0; i < PASSWORD_CHECK_LIMITS.perAccount; i++) {
+        const res = await post('/user/change_password', u.token, { password: `wrong ${i}`, newPassword: 'a brand new password' });
+        expect(res.statusCode).toBe(400);
+      }
+      for (const url of ['/user/change_password', '/user/change_username']) {
+        const body = url === '/user/change_password' ? { password: PASSWORD, newPassword: 'a brand new password' } : { userName: 'limited_name', password: PASSWORD };
+        const res = await post(url, u.token, body);
+        expect(res.statusCode, url).toBe(429);
+        expect(res.json().error.message).toMatch(/Too many wrong passwords\. Try again in \d+ minutes?\./);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      // Nothing changed: the old password still logs in.
+      const [row] = await t.deps.db.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [u.id]);
+      expect((await call(t.app, 'POST', '/api/auth/login', undefined, { username: row!.username, password: PASSWORD })).statusCode).toBe(200);
+      // Another account is not affected.
+      const other = await withPassword();
+      expect((await post('/user/change_password', other.token, { password: PASSWORD, newPassword: 'a brand new password' })).statusCode).toBe(200);
+    });
+
+    it(`sends at most ${EMAIL_CHANGE_MAIL_LIMITS.perAccount} email-change mails per hour per account`, async () => {
+      const u = await createViewer(t.deps.db, t.deps.now, 'mail_changer');
+      const sentBefore = t.mail.length;
+      for (let i = 0; i < EMAIL_CHANGE_MAIL_LIMITS.perAccount; i++) {
+        expect((await post('/user/change_email', u.token, { newEmail: `changer${i}@example.test` })).statusCode).toBe(200);
+      }
+      const res = await post('/user/change_email', u.token, { newEmail: 'changer-extra@example.test' });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error.message).toMatch(/Too many email changes/);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(t.mail.length - sentBefore).toBe(EMAIL_CHANGE_MAIL_LIMITS.perAccount);
+      expect(t.mail.some((m) => m.to === 'changer-extra@example.test')).toBe(false);
     });
   });
 });

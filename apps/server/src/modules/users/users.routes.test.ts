@@ -309,4 +309,28 @@ describe('GET /api/roles', () => {
     expect(res.json()).toEqual([{ token: 'retagger' }, { token: 'writer' }]);
     for (const r of res.json()) expect(ROLE_TOKENS).toContain(r.token);
   });
+
+  it('still lists a role the user switched off locally, so the app can offer to switch it back on', async () => {
+    const u = await createUser('staff_switcher');
+    await t.deps.db.query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'writer')", [u.id]);
+    const res = await t.app.inject({ method: 'GET', url: '/api/roles', headers: { ...bearer(u.token), cookie: 'disabled_roles=writer' } });
+    expect(res.json()).toEqual([{ token: 'writer' }]);
+  });
+});
+
+describe('GET /api/roles on a deployment with DISABLED_ROLES', () => {
+  it('leaves the deployment-disabled roles out', async () => {
+    const other = await buildTestApp({ env: { DISABLED_ROLES: 'retagger' } });
+    try {
+      const [row] = await other.deps.db.query<{ id: number }>(
+        "INSERT INTO users (username, email, password_hash) VALUES ('staff_x', 'staff_x@example.test', 'x') RETURNING id",
+      );
+      await other.deps.db.query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'writer'), ($1, 'retagger')", [row!.id]);
+      const { token } = await createSessionsService(other.deps.db).create(row!.id);
+      const res = await other.app.inject({ method: 'GET', url: '/api/roles', headers: bearer(token) });
+      expect(res.json()).toEqual([{ token: 'writer' }]);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -75,7 +75,9 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   app.get('/roles', {
     config: { access: 'optional' },
     schema: { tags: ['user'], summary: 'Role tokens of the user; empty for visitors', response: { 200: RolesResponse } },
-    handler: async (request) => (request.auth ? users.roles(request.auth.userId) : []),
+    // Every role held, also those switched off locally (the app lists them to switch back on); not those the deployment disabled.
+    handler: async (request) =>
+      request.auth ? (await users.roles(request.auth.userId)).filter((role) => !deps.config.disabledRoles.includes(role.token)) : [],
   });
 
   // ---- Account and settings (SPEC §7 User) ----

@@ -1,4 +1,4 @@
-import { COOKIE_LIFETIME_DAYS } from '@velora/shared';
+import { COOKIE_LIFETIME_DAYS, DISABLED_ROLES_COOKIE } from '@velora/shared';
 import { reportError } from '../report-error';
 import { deleteCookie, getCookie, setCookie } from './cookies';
 
@@ -16,7 +16,7 @@ export const STORAGE_KEYS = {
   profileMenuFolded: 'profile_menu_folded',
   tld: 'tld',
   /** A plain comma-list cookie (SPEC §6), not JSON: read it only through disabled-roles.ts. */
-  disabledRoles: 'disabled_roles',
+  disabledRoles: DISABLED_ROLES_COOKIE,
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
