@@ -8,7 +8,12 @@ export default defineConfig({
   server: {
     port: 5173,
     allowedHosts: true,
-    proxy: { '/api': 'http://localhost:8080', '/media': 'http://localhost:8080' },
+    // '/socket.io' is REALTIME_PATH of @velora/shared (not importable from the config, which Node loads untranspiled).
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/media': 'http://localhost:8080',
+      '/socket.io': { target: 'http://localhost:8080', ws: true },
+    },
   },
   build: { outDir: 'dist', sourcemap: true },
 });

@@ -14,6 +14,7 @@ import type { AppDeps } from './app-deps';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { lawLimitsPlugin } from './plugins/law-limits';
+import { realtimePlugin, type RealtimePluginOptions } from './plugins/realtime';
 import { spaPlugin } from './plugins/spa';
 import { visitIdPlugin } from './plugins/visit-id';
 import { ageVerificationRoutes } from './modules/age-verification/age-verification.routes';
@@ -32,6 +33,7 @@ import { homeRoutes } from './modules/home/home.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { landingsRoutes } from './modules/landings/landings.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
 import { modelsRoutes } from './modules/models/models.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
 import { createSessionsService } from './modules/sessions/sessions.service';
@@ -47,6 +49,8 @@ export const WEB_DIST = path.resolve(here, '../../web/dist');
 export interface BuildAppOptions {
   logger?: boolean | object;
   webDist?: string;
+  /** Tests use their own Redis channel prefix and a short session re-check interval. */
+  realtime?: Pick<RealtimePluginOptions, 'redisKey' | 'sessionCheckIntervalMs'>;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -81,8 +85,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(visitIdPlugin);
-  await app.register(authPlugin, { sessions: createSessionsService(deps.db, deps.now), now: () => deps.now().getTime() });
+  await app.register(authPlugin, {
+    sessions: createSessionsService(deps.db, deps.now),
+    now: () => deps.now().getTime(),
+    disabledRoles: deps.config.disabledRoles,
+  });
   await app.register(lawLimitsPlugin, { lawLimitationsOf: createUsersService(deps.db).lawLimitations });
+  await app.register(realtimePlugin, {
+    hub: deps.realtime,
+    sessions: createSessionsService(deps.db, deps.now),
+    redisUrl: deps.config.redisUrl,
+    ...options.realtime,
+  });
 
   // The client reads the visit id from any response and sends it back (SPEC §7).
   app.addHook('onSend', async (request, reply) => {
@@ -106,6 +120,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(modelsRoutes, deps);
       await api.register(shootsRoutes, deps);
       await api.register(favouritesRoutes, deps);
+      await api.register(messagesRoutes, deps);
       await api.register(feedsRoutes, deps);
       await api.register(homeRoutes, deps);
       await api.register(pagesRoutes, deps);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildAppOptions } from '../src/app';
 import type { AppDeps } from '../src/app-deps';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/database';
@@ -74,9 +74,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(overrides: { env?: Record<string, string>; now?: () => Date; engine?: Engine } = {}): Promise<TestApp> {
+export interface TestAppOverrides {
+  env?: Record<string, string>;
+  now?: () => Date;
+  engine?: Engine;
+  /** Another instance of the same site: this database is shared, and left open on close. */
+  db?: Database;
+  realtime?: BuildAppOptions['realtime'];
+}
+
+export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'velora-test-'));
-  const { db, drop } = await createTestDatabase(overrides.engine);
+  const { db, drop } = overrides.db ? { db: overrides.db, drop: async () => {} } : await createTestDatabase(overrides.engine);
   const mailer = createCapturingMailer();
   const now = overrides.now ?? (() => new Date());
   const deps: AppDeps = {
@@ -87,7 +96,7 @@ export async function buildTestApp(overrides: { env?: Record<string, string>; no
     now,
     realtime: createRealtimeHub(),
   };
-  const app = await buildApp(deps, { webDist: path.join(dataDir, 'no-web') });
+  const app = await buildApp(deps, { webDist: path.join(dataDir, 'no-web'), ...(overrides.realtime ? { realtime: overrides.realtime } : {}) });
   await app.ready();
   return {
     app,

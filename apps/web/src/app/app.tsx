@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, hashKey } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -7,7 +7,9 @@ import type { RouteObject } from 'react-router';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import type { AppLinks } from '@/components/app-links';
 import { AppLinksProvider } from '@/components/app-links';
+import { PROFILE_QUERY_KEY } from '@/features/auth/api/get-profile';
 import { cachedProfile, endSession } from '@/features/auth/session';
+import { refreshRealtimeConnection } from '@/lib/realtime';
 import { createBootstrap } from './bootstrap';
 import { createI18n } from './i18n';
 import { applyStoredTheme } from './layout/theme';
@@ -56,6 +58,11 @@ export function createVeloraApp(options: CreateAppOptions = {}): VeloraApp {
   };
 
   const queryClient = createQueryClient({ onUnauthorized });
+  // The realtime channel follows the session: every log-in, log-out and dropped token ends in a profile update.
+  const profileHash = hashKey(PROFILE_QUERY_KEY);
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.query.queryHash === profileHash) refreshRealtimeConnection();
+  });
   const bootstrap = createBootstrap(queryClient, i18n, options.referrer);
   // SPEC §1, §2: the io top-level domain gets its own, reduced route table.
   const routes = createRouteObjects({ queryClient, bootstrap, ...(site.variant === 'io' ? { routes: IO_ROUTES } : {}) });
@@ -77,6 +84,9 @@ const APP_LINKS: AppLinks = {
   update: (id) => routePath('update', { id }),
   shootImages: (shootId, chapterId) => routePath('shootImages', { galleryId: shootId, chapterId }),
   camera: (name) => routePath('camera', { name }),
+  userProfile: routePath('userProfile'),
+  userProfileSettings: routePath('userProfileSettings'),
+  paywall: routePath('paywall'),
   favourites: {
     model: routePath('favouriteModels'),
     shoot: routePath('favouriteShoots'),
@@ -92,6 +102,9 @@ const APP_LINKS: AppLinks = {
     prohibitedContent: routePath('prohibitedContent'),
   },
   blog: blogPath,
+  messages: (page) => routePath('messages', {}, { page: page && page > 1 ? page : null }),
+  conversation: (name) => routePath('conversation', { name }),
+  playdateMessages: (id) => routePath('playdateMessages', { id }),
 };
 
 export function AppRoot({ app }: { app: VeloraApp }) {

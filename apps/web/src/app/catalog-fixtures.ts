@@ -18,6 +18,7 @@ export const modelDetailFixture = (id: number, overrides: Partial<ModelDetail> =
   ...modelFixture(id),
   description: 'A generated demo model.',
   cameras: [],
+  message_name: null,
   ...overrides,
 });
 

@@ -79,8 +79,13 @@ const screens = {
   // These two need the session or the route table, which only the app has.
   sitemap: () => import('./screens/sitemap-screen'),
   unsubscribeMails: () => import('./screens/unsubscribe-mails-screen'),
+  userProfile: () => import('@/features/profile/routes/user-profile'),
+  userProfileSettings: () => import('@/features/profile/routes/user-profile-settings'),
   blogList: () => import('@/features/blog/routes/blog-list'),
   blogArticle: () => import('@/features/blog/routes/blog-article'),
+  inbox: () => import('@/features/messages/routes/inbox'),
+  conversation: () => import('@/features/messages/routes/conversation'),
+  playdateMessages: () => import('@/features/messages/routes/playdate-conversation'),
 } satisfies Record<string, ScreenLoader>;
 
 const PUBLIC: RouteFlags = { requiresAuth: false, requiresPremium: false, lawLimited: false };
@@ -156,12 +161,12 @@ export const ROUTES = [
   route('favouriteVideos', '/favourite-videos', MEMBER, screens.favouriteVideos),
   route('favouriteImages', '/favourite-images', MEMBER, screens.favouriteImages),
   route('favouriteCams', '/favourite-cams', MEMBER_LAW, screens.favouriteCams),
-  route('userProfile', '/user-profile', MEMBER, soon),
-  route('userProfileSettings', '/user-profile/settings', MEMBER, soon),
-  route('messages', '/messages', MEMBER, soon),
+  route('userProfile', '/user-profile', MEMBER, screens.userProfile),
+  route('userProfileSettings', '/user-profile/settings', MEMBER, screens.userProfileSettings),
+  route('messages', '/messages', MEMBER, screens.inbox),
   // Also the provider's own inbox segment (SPEC §2 omits its name).
-  route('conversation', '/messages/:name', MEMBER, soon),
-  route('playdateMessages', '/playdate-messages/:id', MEMBER, soon),
+  route('conversation', '/messages/:name', MEMBER, screens.conversation),
+  route('playdateMessages', '/playdate-messages/:id', MEMBER, screens.playdateMessages),
   route('freeChat', '/free-chat/:name', MEMBER, soon),
   route('chat', '/chat/:name', MEMBER, soon),
   route('paywall', '/paywall', MEMBER, soon),

@@ -33,7 +33,9 @@ export const profileFixture = (overrides: Partial<Profile> = {}): Profile => ({
   registration_region: null,
   coins: 0,
   email: 'member@example.test',
+  email_verified: false,
   avatar: null,
+  avatar_url: '/media/avatars/default.svg',
   username: 'member',
   chatname: null,
   first_name: null,
@@ -45,6 +47,7 @@ export const profileFixture = (overrides: Partial<Profile> = {}): Profile => ({
   country: 'US',
   playdate_notification: true,
   camera_mail_notification: true,
+  newsletter_subscribed: false,
   age_verified: false,
   age: null,
   source: null,
@@ -105,10 +108,16 @@ export interface ApiMock {
   delete: Mock;
 }
 
+/** What every logged-in page asks in the background (the unread messages, a transactional popup): quiet unless a test answers. */
+const BACKGROUND_GETS: Record<string, Handler> = {
+  '/messages/new_messages': () => ({ messages: [], unread_total: 0, server_time: 0 }),
+  '/messages/transactional/popup': () => ({ message: null }),
+};
+
 /** Answers each call by its path; a handler may throw (e.g. an ApiError). Unknown paths fail the test loudly. */
 export function fakeApi(api: ApiMock, routes: FakeRoutes): void {
   const answer = (method: 'get' | 'post', path: string, input: unknown) => {
-    const handler = routes[method]?.[path];
+    const handler = routes[method]?.[path] ?? (method === 'get' ? BACKGROUND_GETS[path] : undefined);
     if (!handler) return Promise.reject(new Error(`Unexpected ${method.toUpperCase()} ${path}`));
     try {
       return Promise.resolve(handler(input));

@@ -24,8 +24,17 @@ export interface AppLinks {
   favourites: Record<FavouriteKind, string>;
   /** The legal pages that link to each other (all of them exist on every site variant). */
   legal: Record<LegalLinkName, string>;
+  /** The member's profile overview and account settings. */
+  userProfile: string;
+  userProfileSettings: string;
+  /** Membership activation (SPEC §2). */
+  paywall: string;
   /** The blog list, or an article by alias, under the prefix of a language (SPEC §2: lecker_blog for German). */
   blog: (language: Language, alias?: string) => string;
+  /** The inbox (a page of it), a conversation by the other party's segment, a playdate's offline messages. */
+  messages: (page?: number) => string;
+  conversation: (name: string) => string;
+  playdateMessages: (id: number) => string;
 }
 
 export type LegalLinkName = 'contactUs' | 'report' | 'agb' | 'dmca' | 'prohibitedContent';

@@ -1,5 +1,11 @@
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+
+// No unit test opens a real socket: the page's realtime connection (lib/realtime) gets one that never connects.
+vi.mock('socket.io-client', async () => {
+  const { createOfflineSocket } = await import('@/lib/realtime/offline-socket');
+  return { io: () => createOfflineSocket() };
+});
 
 afterEach(() => {
   cleanup();

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
+import { RESERVED_MESSAGE_SEGMENTS } from './messages';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+const RESERVED_USERNAMES = new Set<string>(RESERVED_MESSAGE_SEGMENTS);
+/** Names no account may take, in any case (the provider's inbox and the calls under /messages). */
+export const isReservedUsername = (name: string) => RESERVED_USERNAMES.has(name.trim().toLowerCase());
 export const Username = z
   .string()
   .trim()
   .min(3, 'Must be at least 3 characters')
   .max(32, 'Must be at most 32 characters')
-  .regex(USERNAME_PATTERN, 'Use only letters, digits, dot, dash and underscore');
+  .regex(USERNAME_PATTERN, 'Use only letters, digits, dot, dash and underscore')
+  // A username is a path segment of /messages/{name}: it must not be one of the calls under /messages.
+  .refine((name) => !isReservedUsername(name), 'This name is reserved');
 export const Email = z.string().trim().max(254).email('Must be a valid email address');
 export const Password = z.string().min(8, 'Must be at least 8 characters').max(200, 'Must be at most 200 characters');
 

@@ -34,6 +34,8 @@ export const ModelDetail = ModelSummary.extend({
   description: z.string(),
   /** Live cameras of the model (cameras arrive with the live-cam issue; empty until then). */
   cameras: z.array(z.object({ name: z.string(), is_online: z.boolean() })),
+  /** The username of the model's account, to write to at /messages/{message_name}; null when she has none. */
+  message_name: z.string().nullable(),
 }).meta({ id: 'ModelDetail' });
 export type ModelDetail = z.infer<typeof ModelDetail>;
 

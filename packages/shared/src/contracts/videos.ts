@@ -130,6 +130,7 @@ export const Comment = z
     body: z.string(),
     created_at: z.number().int().describe('Unix seconds'),
     author: z.object({ id: z.number().int(), username: z.string(), avatar: z.number().int().nullable() }),
+    author_avatar: z.string().describe("Full URL of the author's avatar picture (SPEC §3 avatar rule)"),
     is_own: z.boolean(),
   })
   .meta({ id: 'Comment' });

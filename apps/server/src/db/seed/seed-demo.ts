@@ -4,6 +4,7 @@ import { seedDemoAccounts } from './seed-accounts';
 import { seedCatalog, type CatalogCounts } from './seed-catalog';
 import { seedContent } from './seed-content';
 import { seedDemoTokens } from './seed-demo-tokens';
+import { seedDemoMessages } from './seed-messages';
 import { DEMO_CLIPS, seedDemoMedia } from './seed-media';
 
 export const DEMO_COUNTS: CatalogCounts = { models: 48, videos: 200, shoots: 60 };
@@ -53,6 +54,7 @@ export async function seedDemoIfWanted(
     await seedDemoMedia(tx, seeded.videoIds);
     await seedDemoTokens(tx, { now });
     await seedContent(tx, { now });
+    await seedDemoMessages(tx, { now });
     return seeded;
   });
   if (!catalog) {

@@ -13,6 +13,7 @@ import { isUniqueViolation, type Queryable } from '../../db/database';
 import { HttpError, badRequest, conflict, tooManyRequests } from '../../lib/http-error';
 import type { MailMessage } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { createMessagesService, welcomeSiteMessage } from '../messages/messages.service';
 import { createSessionsService, hashSecret, newSecret } from '../sessions/sessions.service';
 import { EMAIL_TAKEN, USERNAME_TAKEN, createUsersService } from '../users/users.service';
 import { authRepository, type OneTimeKeyPurpose } from './auth.repository';
@@ -57,6 +58,7 @@ export function createAuthService(deps: AppDeps, log: ErrorLog) {
   const { db, config, now, rateLimits } = deps;
   const sessions = createSessionsService(db, now);
   const users = createUsersService(db);
+  const messages = createMessagesService(deps, log);
   void dummyPasswordHash();
 
   const tokenResponse = (session: { token: string; expiresAt: Date }): AccessTokenResponse => ({
@@ -126,6 +128,11 @@ export function createAuthService(deps: AppDeps, log: ErrorLog) {
         if (isUniqueViolation(error)) throw await conflictFor(error, body);
         throw error;
       }
+
+      // The welcome in the site inbox is not part of the account: if it fails, the account still stands.
+      await messages
+        .sendSiteMessage(created.userId, welcomeSiteMessage(body.username))
+        .catch((err: unknown) => log.error({ err }, 'welcome message failed'));
 
       const link = `${config.publicUrl}/?hash=${encodeURIComponent(created.loginHash)}`;
       deliver({

@@ -69,6 +69,7 @@ describe('POST /api/videos/:id/comments', () => {
       video_id: video,
       body: 'Lovely light in this one. <b>not bold</b>',
       author: { id: v.member.id, username: 'member_one', avatar: null },
+      author_avatar: '/media/avatars/default.svg',
       is_own: true,
     });
     expect(comment.created_at).toBeGreaterThan(0);
@@ -135,6 +136,23 @@ describe('GET /api/videos/:id/comments', () => {
     expect(second.comments.map((x) => x.id)).toEqual([...ids].reverse().slice(20));
     expect((await list(v.member.token, '?page=0', target)).page).toBe(1);
     expect((await list(v.member.token, '?page=99', target)).comments).toEqual([]);
+  });
+
+  it("gives each comment the URL of its author's current avatar (SPEC §3 avatar rule)", async () => {
+    const target = c.videoIds[6]!;
+    await posted('From the member', v.member.token, target);
+    await posted('From the other', v.other.token, target);
+    await t.deps.db.query('UPDATE users SET avatar = 0 WHERE id = $1', [v.member.id]);
+    await t.deps.db.query('UPDATE users SET avatar = 21 WHERE id = $1', [v.other.id]);
+    try {
+      const avatars = Object.fromEntries((await list(v.member.token, '', target)).comments.map((x) => [x.author.id, [x.author.avatar, x.author_avatar]]));
+      expect(avatars).toEqual({
+        [v.member.id]: [0, `/media/avatars/users/${v.member.id}.svg`],
+        [v.other.id]: [21, '/media/avatars/21.svg'],
+      });
+    } finally {
+      await t.deps.db.query('UPDATE users SET avatar = NULL WHERE id = ANY($1)', [[v.member.id, v.other.id]]);
+    }
   });
 
   it('is empty for a video without comments', async () => {

@@ -1,6 +1,7 @@
 import type { Comment, CommentList } from '@velora/shared';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-error';
+import { avatarUrl } from '../../lib/media-url';
 import { capPage, isDbId, offsetOf, pagesOf } from '../../lib/paging';
 import type { AuthContext } from '../sessions/sessions.service';
 import { commentsRepository, type CommentRow } from './comments.repository';
@@ -15,8 +16,8 @@ class VideoGone extends Error {}
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
-export function createCommentsService(deps: Pick<AppDeps, 'db' | 'rateLimits'>) {
-  const { db, rateLimits } = deps;
+export function createCommentsService(deps: Pick<AppDeps, 'db' | 'rateLimits' | 'config'>) {
+  const { db, rateLimits, config } = deps;
 
   const toComment = (row: CommentRow, viewer: AuthContext): Comment => ({
     id: row.id,
@@ -24,6 +25,7 @@ export function createCommentsService(deps: Pick<AppDeps, 'db' | 'rateLimits'>) 
     body: row.body,
     created_at: Math.floor(new Date(row.created_at).getTime() / 1000),
     author: { id: row.user_id, username: row.username, avatar: row.avatar },
+    author_avatar: avatarUrl(config, row.user_id, row.avatar),
     is_own: row.user_id === viewer.userId,
   });
 

@@ -111,6 +111,15 @@ describe('POST /auth/google with a valid ID token', () => {
     expect((await profileOf(again.json().access_token)).username).toBe('Ada3');
   });
 
+  it('never takes a reserved name such as the site inbox `velora` from the email', async () => {
+    const res = await signIn({ token: await sign({ sub: 'velora-sub', email: 'velora@mail.example' }), language: 'en' });
+    expect(res.statusCode).toBe(200);
+    expect((await profileOf(res.json().access_token)).username).toBe('velora2');
+    // A new account gets the same welcome in its site inbox as a registration does.
+    const inbox = await t.app.inject({ method: 'GET', url: '/api/messages', headers: { authorization: `Bearer ${res.json().access_token}` } });
+    expect(inbox.json().conversations.map((c: { with: { name: string } }) => c.with.name)).toEqual(['velora']);
+  });
+
   it('gives an account made this way no password that could match', async () => {
     const person = nextPerson();
     await signIn({ token: await sign(person), language: 'en' });

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-error';
 import { createIdentityService } from './identity.service';
 
 export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const identity = createIdentityService(deps);
+  const identity = createIdentityService(deps, app.log);
 
   // Static /auth/* routes (login, register, …) take precedence over this parametric one.
   app.post('/auth/:provider', {

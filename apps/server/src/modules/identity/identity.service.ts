@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { landingUrlFor, type AccessTokenResponse, type IdentitySignInBody } from '@velora/shared';
+import { isReservedUsername, landingUrlFor, type AccessTokenResponse, type IdentitySignInBody } from '@velora/shared';
 import type { AppDeps } from '../../app-deps';
 import { isUniqueViolation } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { createFeaturesService } from '../features/features.service';
 import { createSessionsService } from '../sessions/sessions.service';
+import { createMessagesService, welcomeSiteMessage, type ErrorLog } from '../messages/messages.service';
 import { createUsersService } from '../users/users.service';
 import { createIdTokenVerifier, type IdTokenVerifier } from './id-token-verifier';
 import { identityRepository } from './identity.repository';
@@ -38,8 +39,9 @@ export function usernameBaseFrom(email: string): string {
   return base;
 }
 
-export function createIdentityService(deps: Pick<AppDeps, 'db' | 'config' | 'now'>) {
+export function createIdentityService(deps: Pick<AppDeps, 'db' | 'config' | 'now' | 'rateLimits' | 'realtime'>, log?: ErrorLog) {
   const { db, config, now } = deps;
+  const messages = createMessagesService(deps, log);
   const users = createUsersService(db);
   const sessions = createSessionsService(db, now);
   const features = createFeaturesService(db, now);
@@ -59,6 +61,8 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'config' | 'now
     const base = usernameBaseFrom(email);
     const candidates = [base, ...Array.from({ length: 8 }, (_, i) => `${base}${i + 2}`), ...Array.from({ length: 5 }, () => `${base}${randomInt(10_000, 100_000)}`)];
     for (const candidate of candidates) {
+      // `velora@…` must not become the user `velora`: that name is the site's inbox (RESERVED_MESSAGE_SEGMENTS).
+      if (isReservedUsername(candidate)) continue;
       if (!(await users.takenFields({ username: candidate })).username) return candidate;
     }
     return `member${randomInt(1_000_000_000, 10_000_000_000)}`;
@@ -74,6 +78,7 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'config' | 'now
 
     return db.transaction(async (tx) => {
       let userId = linked ?? existing?.id ?? null;
+      const created = userId === null;
       if (userId === null) {
         userId = await users.create(
           {
@@ -91,7 +96,7 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'config' | 'now
       if (linked === null) await identityRepository.link(tx, { provider, subject: identity.subject, userId, email: identity.email, at });
       else await identityRepository.touch(tx, provider, identity.subject, identity.email, at);
       const session = await sessions.create(userId, meta, tx);
-      return { userId, session, campaign: origin?.campaign ?? null };
+      return { userId, session, campaign: origin?.campaign ?? null, createdAs: created ? username : null };
     });
   }
 
@@ -120,6 +125,11 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'config' | 'now
         } catch (error) {
           if (!isUniqueViolation(error) || attempt >= 3) throw error;
         }
+      }
+
+      if (result.createdAs !== null) {
+        // As for a registration: the welcome is not part of the account, so a failure only gets logged.
+        await messages.sendSiteMessage(result.userId, welcomeSiteMessage(result.createdAs)).catch((err: unknown) => log?.error({ err }, 'welcome message failed'));
       }
 
       const fromLanding = body.landing_id !== undefined && body.landing_id !== null && body.landing_id !== '';

@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AVATAR_MAX } from '@velora/shared';
 import type { AppDeps } from '../../app-deps';
+import { notFound } from '../../lib/http-error';
+import { avatarSvgFor, userAvatarSvgFor } from './media-avatars';
 import { createMediaService } from './media.service';
 
 // /media: sized pictures and censored placeholders (public, cached for a year), and HLS playlists and segments
@@ -22,6 +26,23 @@ async function sendImage(request: FastifyRequest, reply: FastifyReply, file: str
   return reply.type('image/jpeg').send(await fs.readFile(file));
 }
 
+/**
+ * Sends a generated avatar (SPEC §3): public like the pictures, cached for good (its name fixes its design). The
+ * policy header keeps the SVG inert even when opened on its own, on our origin.
+ */
+function sendAvatar(request: FastifyRequest, reply: FastifyReply, svg: string | null, file: string) {
+  if (svg === null) throw notFound(`No avatar "${file}": avatars are default.svg, 1.svg to ${AVATAR_MAX}.svg and users/<user id>.svg`);
+  const etag = `"${createHash('sha1').update(svg).digest('hex').slice(0, 16)}"`;
+  void reply
+    .header('cache-control', IMMUTABLE)
+    .header('etag', etag)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+  const match = request.headers['if-none-match'];
+  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.status(304).send();
+  return reply.type('image/svg+xml').send(svg);
+}
+
 export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const media = createMediaService(deps);
   const hide = { hide: true } as const;
@@ -32,6 +53,16 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const { kind, id, file } = request.params;
       return sendImage(request, reply, await media.imageFile(kind, id, file));
     },
+  });
+
+  app.get('/media/avatars/:file', {
+    schema: { ...hide, params: z.object({ file: z.string() }) },
+    handler: async (request, reply) => sendAvatar(request, reply, avatarSvgFor(request.params.file), request.params.file),
+  });
+
+  app.get('/media/avatars/users/:file', {
+    schema: { ...hide, params: z.object({ file: z.string() }) },
+    handler: async (request, reply) => sendAvatar(request, reply, userAvatarSvgFor(request.params.file), `users/${request.params.file}`),
   });
 
   app.get('/media/censored/:n/:file', {

@@ -49,6 +49,12 @@ export const modelsRepository = {
     return db.query<ModelRow>(`SELECT ${MODEL_COLUMNS} FROM models m WHERE m.id = ANY($2::int[])`, [viewerId, ids]);
   },
 
+  /** The username of the model's first account (a user whose model_id is the model), if she has one. */
+  async accountUsername(db: Queryable, modelId: number): Promise<string | null> {
+    const rows = await db.query<{ username: string }>('SELECT username FROM users WHERE model_id = $1 ORDER BY id LIMIT 1', [modelId]);
+    return rows[0]?.username ?? null;
+  },
+
   async exists(db: Queryable, id: number): Promise<boolean> {
     const rows = await db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM models WHERE id = $1) AS found', [id]);
     return rows[0]?.found ?? false;

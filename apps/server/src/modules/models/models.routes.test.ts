@@ -133,6 +133,16 @@ describe('GET /api/models/:id', () => {
   it('returns the profile, with no cameras yet', async () => {
     const m = await ok(ModelDetail, `/api/models/${c.models[1]!.id}`);
     expect(m).toMatchObject({ id: c.models[1]!.id, name_en: 'Bea Berg', description: 'A fictional demo model.', video_count: 4, shoot_count: 1, cameras: [] });
+    expect(m.message_name).toBeNull();
+  });
+
+  it('names the model\'s account to write to (message_name), the oldest one when she has several', async () => {
+    const model = c.models[2]!.id;
+    await t.deps.db.query(
+      `INSERT INTO users (username, email, password_hash, model_id) VALUES ('carla_first', 'carla1@example.com', 'x', $1), ('carla_second', 'carla2@example.com', 'x', $1)`,
+      [model],
+    );
+    expect((await ok(ModelDetail, `/api/models/${model}`)).message_name).toBe('carla_first');
   });
 
   it('gives a restricted viewer placeholders', async () => {

@@ -46,10 +46,11 @@ export function createModelsService(deps: AppDeps) {
     },
 
     async get(id: number, viewer: AuthContext | null): Promise<ModelDetail> {
-      const [row] = isDbId(id) ? await modelsRepository.byIds(db, [id], viewer?.userId ?? null) : [];
+      if (!isDbId(id)) throw notFound(`No model with id ${id}`);
+      const [[row], messageName] = await Promise.all([modelsRepository.byIds(db, [id], viewer?.userId ?? null), modelsRepository.accountUsername(db, id)]);
       if (!row) throw notFound(`No model with id ${id}`);
       // Cameras arrive with the live-cam issue.
-      return { ...toSummary(row, viewer), description: row.description, cameras: [] };
+      return { ...toSummary(row, viewer), description: row.description, cameras: [], message_name: messageName };
     },
 
     /** The model's videos, newest first, in the shape of GET /videos. */

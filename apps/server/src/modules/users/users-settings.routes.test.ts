@@ -262,7 +262,9 @@ describe('account settings (SPEC §7 User)', () => {
       for (const avatar of [7, 0, 40, 1, null]) {
         const res = await post('/user/change_avatar', member.token, { avatar });
         expect(res.statusCode, String(avatar)).toBe(200);
-        expect((await profile(member.token)).avatar).toBe(avatar);
+        const p = await profile(member.token);
+        expect(p.avatar).toBe(avatar);
+        expect(p.avatar_url).toBe(avatar === null ? '/media/avatars/default.svg' : avatar === 0 ? `/media/avatars/users/${member.id}.svg` : `/media/avatars/${avatar}.svg`);
       }
     });
 
@@ -273,9 +275,10 @@ describe('account settings (SPEC §7 User)', () => {
   });
 
   describe('GET /user/subscribe_newsletter', () => {
-    it('subscribes and undoes an unsubscription, leaving the profile as it was', async () => {
+    it('subscribes and undoes an unsubscription; the profile says so and changes nothing else', async () => {
       const u = await createViewer(t.deps.db, t.deps.now, 'newsletter');
       const before = await profile(u.token);
+      expect(before.newsletter_subscribed).toBe(false);
       await call(t.app, 'GET', '/api/user/unsubscribe_mails', u.token);
       const res = await call(t.app, 'GET', '/api/user/subscribe_newsletter', u.token);
       expect(res.statusCode).toBe(200);
@@ -286,7 +289,17 @@ describe('account settings (SPEC §7 User)', () => {
       );
       expect(row?.sub).toBeInstanceOf(Date);
       expect(row?.unsub).toBeNull();
-      expect(await profile(u.token)).toEqual(before);
+      expect(await profile(u.token)).toEqual({ ...before, newsletter_subscribed: true });
+    });
+
+    it('shows the newsletter as unsubscribed after unsubscribe_mails, and subscribed again after subscribing', async () => {
+      const u = await createViewer(t.deps.db, t.deps.now, 'newsletter_again');
+      expect((await call(t.app, 'GET', '/api/user/subscribe_newsletter', u.token)).statusCode).toBe(200);
+      expect((await profile(u.token)).newsletter_subscribed).toBe(true);
+      expect((await call(t.app, 'GET', '/api/user/unsubscribe_mails', u.token)).statusCode).toBe(200);
+      expect((await profile(u.token)).newsletter_subscribed).toBe(false);
+      expect((await call(t.app, 'GET', '/api/user/subscribe_newsletter', u.token)).statusCode).toBe(200);
+      expect((await profile(u.token)).newsletter_subscribed).toBe(true);
     });
   });
 

@@ -29,6 +29,8 @@ export interface UserRow {
   company: 'net' | 'de' | 'ch' | null;
   playdate_block_hidden: boolean;
   upcoming_playdate_block_hidden: boolean;
+  email_verified: boolean;
+  newsletter_subscribed: boolean;
 }
 
 export interface CredentialsRow {
@@ -58,7 +60,9 @@ export interface VisitOriginRow {
 const USER_COLUMNS = `id, username, email, language, premium_until, registration_campaign, registration_region,
   registration_country, avatar, chatname, first_name, last_name, street, house, zip, city, country,
   playdate_notification, camera_mail_notification, age_verified, age, source, other_source, is_team_member,
-  model_id, company, playdate_block_hidden, upcoming_playdate_block_hidden`;
+  model_id, company, playdate_block_hidden, upcoming_playdate_block_hidden,
+  (email_verified_at IS NOT NULL) AS email_verified,
+  (newsletter_subscribed_at IS NOT NULL AND mails_unsubscribed_at IS NULL) AS newsletter_subscribed`;
 
 // Uniqueness is case-insensitive (unique indexes on lower(...)), so every lookup compares lower() to use them.
 export const usersRepository = {

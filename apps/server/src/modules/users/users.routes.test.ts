@@ -90,9 +90,12 @@ describe('GET /api/user/profile', () => {
       registration_campaign: null,
       registration_region: null,
       coins: 0,
+      email_verified: false,
       avatar: null,
+      avatar_url: '/media/avatars/default.svg',
       playdate_notification: true,
       camera_mail_notification: true,
+      newsletter_subscribed: false,
       age_verified: false,
       is_team_member: false,
       model_id: null,
@@ -129,6 +132,36 @@ describe('GET /api/user/profile', () => {
     expect(features.double_opt_in).toEqual({ is_active: true, version: 'subscribers', settings: { can_show_av_popup: true } });
     // Another user still sees the site-wide value.
     expect((await get('/api/user/profile', bearer(member.token))).json().features.double_opt_in.is_active).toBe(false);
+  });
+
+  it('gives the avatar URL of the SPEC §3 rule: default, the one of the account, a chosen one', async () => {
+    const u = await createUser('avatar_holder');
+    const urlOf = async () => (await get('/api/user/profile', bearer(u.token))).json().avatar_url;
+    expect(await urlOf()).toBe('/media/avatars/default.svg');
+    await t.deps.db.query('UPDATE users SET avatar = 0 WHERE id = $1', [u.id]);
+    expect(await urlOf()).toBe(`/media/avatars/users/${u.id}.svg`);
+    await t.deps.db.query('UPDATE users SET avatar = 12 WHERE id = $1', [u.id]);
+    expect(await urlOf()).toBe('/media/avatars/12.svg');
+  });
+
+  it('builds the avatar URL on the CDN host when CDN_URL is set', async () => {
+    const other = await buildTestApp({ env: { CDN_URL: 'https://cdn.example.test/' } });
+    try {
+      const [row] = await other.deps.db.query<{ id: number }>(
+        "INSERT INTO users (username, email, password_hash, avatar) VALUES ('cdn_user', 'cdn_user@example.test', 'x', 3) RETURNING id",
+      );
+      const { token } = await createSessionsService(other.deps.db).create(row!.id);
+      const res = await other.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(token) });
+      expect(res.json().avatar_url).toBe('https://cdn.example.test/media/avatars/3.svg');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('says whether the email address is verified', async () => {
+    const u = await createUser('verified_one', { email_verified_at: new Date(clock.ms) });
+    expect((await get('/api/user/profile', bearer(u.token))).json().email_verified).toBe(true);
+    expect((await get('/api/user/profile', bearer(member.token))).json().email_verified).toBe(false);
   });
 
   it('shows a block unless the user hid it', async () => {

@@ -26,7 +26,7 @@ import { createUsersService } from './users.service';
 const errors = { 400: ErrorBody, 401: ErrorBody };
 
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const users = createUsersService(deps.db);
+  const users = createUsersService(deps.db, deps.config);
   const settings = createUsersSettingsService(deps, app.log);
   const ok = { status: 'ok' as const };
   const settingErrors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };

@@ -13,8 +13,10 @@ import {
   type SetOrganicDataBody,
   type ValidationResult,
 } from '@velora/shared';
+import type { Config } from '../../config';
 import type { Queryable } from '../../db/database';
 import { notFound } from '../../lib/http-error';
+import { avatarUrl } from '../../lib/media-url';
 import { createFeaturesService } from '../features/features.service';
 import { usersRepository, type CredentialsRow, type NewUser, type UserRow, type VisitOriginRow } from './users.repository';
 
@@ -46,7 +48,8 @@ function withAgeVerificationSettings(map: FeatureMapT, ageVerified: boolean): Fe
   return { ...map, age_verification: { ...feature, settings: { ...feature.settings, can_show_av_popup: allowed && !ageVerified } } };
 }
 
-export function createUsersService(db: Queryable) {
+/** `media` builds the avatar URL of the profile; without a CDN_URL it is same-origin. */
+export function createUsersService(db: Queryable, media: Pick<Config, 'cdnUrl'> = { cdnUrl: undefined }) {
   const features = createFeaturesService(db);
 
   return {
@@ -96,7 +99,9 @@ export function createUsersService(db: Queryable) {
         registration_region: user.registration_region,
         coins,
         email: user.email,
+        email_verified: user.email_verified,
         avatar: user.avatar,
+        avatar_url: avatarUrl(media, user.id, user.avatar),
         username: user.username,
         chatname: user.chatname,
         first_name: user.first_name,
@@ -108,6 +113,7 @@ export function createUsersService(db: Queryable) {
         country: user.country,
         playdate_notification: user.playdate_notification,
         camera_mail_notification: user.camera_mail_notification,
+        newsletter_subscribed: user.newsletter_subscribed,
         age_verified: user.age_verified,
         age: user.age,
         source: user.source,

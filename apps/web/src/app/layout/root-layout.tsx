@@ -1,12 +1,16 @@
 import type { Layout } from '@velora/shared';
 import type { ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { CompanyValuesProvider } from '@/components/company-values';
 import { LoadingScreen } from '@/components/loading-screen';
 import { SIGN_UP_HASH } from '@/components/modal-hashes';
+import { useProfile } from '@/features/auth/api/get-profile';
 import { useSession } from '@/features/auth/session';
 import { usePageMeta } from '@/features/pages/page-meta';
+import type { Account } from '@/features/profile/account';
+import { AccountProvider } from '@/features/profile/account';
 import { useCompany } from '@/features/site-variant/api/get-company';
 import { useUnlocked } from '@/features/videos/api/get-unlocked';
 import { UnlockTokenNotice } from '@/features/videos/components/unlock-token-notice';
@@ -96,6 +100,16 @@ function CompanyValues({ children }: { children: ReactNode }) {
   return <CompanyValuesProvider value={data}>{children}</CompanyValuesProvider>;
 }
 
+/** The session for the profile screens and the change-avatar popup (a feature may not read another's session). */
+function AccountSession({ children }: { children: ReactNode }) {
+  const { data, isPending, isError, refetch } = useProfile();
+  const account = useMemo<Account>(
+    () => ({ profile: data ?? null, isPending, isError, retry: () => void refetch(), refresh: () => refetch() }),
+    [data, isPending, isError, refetch],
+  );
+  return <AccountProvider value={account}>{children}</AccountProvider>;
+}
+
 /** The root of every page: the layout, and the global hosts SPEC §2 requires on every screen. */
 export function RootLayout() {
   const route = useCurrentRoute();
@@ -116,18 +130,20 @@ export function RootLayout() {
 
   return (
     <CompanyValues>
-      <IdentityProviderHost>
-        <LoadingScreen variant="bar" active={navigation.state !== 'idle'} />
-        <Frame layout={resolveLayout(route?.layout ?? 'auto', isLoggedIn)}>
-          <UnlockTokenNotice loggedIn={isLoggedIn} unlocked={unlocked.data} />
-          <Outlet />
-        </Frame>
-        <AgePopupsSlot />
-        <CookiePopupSlot />
-        <LawRestrictionPopupSlot />
-        <TheaterPlayerSlot />
-        <ModalHost />
-      </IdentityProviderHost>
+      <AccountSession>
+        <IdentityProviderHost>
+          <LoadingScreen variant="bar" active={navigation.state !== 'idle'} />
+          <Frame layout={resolveLayout(route?.layout ?? 'auto', isLoggedIn)}>
+            <UnlockTokenNotice loggedIn={isLoggedIn} unlocked={unlocked.data} />
+            <Outlet />
+          </Frame>
+          <AgePopupsSlot />
+          <CookiePopupSlot />
+          <LawRestrictionPopupSlot />
+          <TheaterPlayerSlot />
+          <ModalHost />
+        </IdentityProviderHost>
+      </AccountSession>
     </CompanyValues>
   );
 }

@@ -1,5 +1,6 @@
 import type { Profile } from '@velora/shared';
 import { landingUrlFor } from '@velora/shared';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '@/components/language-select';
@@ -7,25 +8,63 @@ import { Logo } from '@/components/logo';
 import { LOG_IN_HASH, SIGN_UP_HASH } from '@/components/modal-hashes';
 import { useSession } from '@/features/auth/session';
 import { useLogout } from '@/features/auth/use-logout';
+import { AvatarImage } from '@/features/profile/components/avatar-image';
+import { getProfileMenuFolded, setProfileMenuFolded } from '@/lib/storage';
+import { UnreadBadge } from '@/features/messages/components/unread-badge';
 import { hasLawLimitations } from '../route-guards';
 import { routePath } from '../routes';
 import { FavouritesMenu } from './favourites-menu';
 import type { HeaderVariant, LayoutSpec } from './layout-variants';
 import { useLanguageSwitch } from './use-language-switch';
 
+/**
+ * The account corner: the avatar and name (a link to the profile), a foldable menu of the profile pages whose
+ * folded state is remembered (SPEC §3 stored keys), and log-out.
+ */
 function AccountMenu({ profile, premium }: { profile: Profile; premium: boolean }) {
   const { t } = useTranslation();
   const logout = useLogout();
+  const menuId = useId();
+  const [folded, setFolded] = useState(getProfileMenuFolded);
+  const toggle = () => {
+    setFolded(!folded);
+    setProfileMenuFolded(!folded);
+  };
   return (
     <div className="account" role="group" aria-label={t('nav.account')}>
-      <span className="account__avatar" aria-hidden="true">
-        {profile.username.slice(0, 1).toUpperCase()}
-      </span>
-      <span className="account__name">
-        <span className="visually-hidden">{t('nav.signedInAs')} </span>
-        <span data-testid="account-username">{profile.username}</span>
-        {premium ? <span className="badge">{t('nav.premium')}</span> : null}
-      </span>
+      <Link className="account__profile" to={routePath('userProfile')} data-testid="account-profile-link">
+        <AvatarImage className="account__avatar account__avatar--image" src={profile.avatar_url} size={34} />
+        <span className="account__name">
+          <span className="visually-hidden">{t('nav.signedInAs')} </span>
+          <span data-testid="account-username">{profile.username}</span>
+          {premium ? <span className="badge">{t('nav.premium')}</span> : null}
+        </span>
+      </Link>
+      <button
+        type="button"
+        className="icon-button account__fold"
+        aria-expanded={!folded}
+        aria-controls={menuId}
+        aria-label={t('profile.menu.toggle')}
+        data-testid="profile-menu-toggle"
+        onClick={toggle}
+      >
+        <svg className={folded ? 'account__chevron' : 'account__chevron account__chevron--open'} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+          <path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      <ul id={menuId} className="account__menu" hidden={folded} data-testid="profile-menu">
+        <li>
+          <NavLink className="account__menu-link" to={routePath('userProfile')} end>
+            {t('profile.menu.profile')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink className="account__menu-link" to={routePath('userProfileSettings')}>
+            {t('profile.menu.settings')}
+          </NavLink>
+        </li>
+      </ul>
       <button type="button" className="button button--ghost button--small" data-testid="logout-button" onClick={() => void logout(routePath('home'))}>
         {t('nav.logOut')}
       </button>
@@ -86,6 +125,12 @@ export function SiteHeader({ variant = 'standard', label, reduced = false }: Sit
               </li>
               <li>
                 <FavouritesMenu withCams={!hasLawLimitations(session.profile)} />
+              </li>
+              <li>
+                <NavLink className="site-nav__link" to={routePath('messages')} data-testid="messages-link">
+                  {t('messages.nav.link')}
+                  <UnreadBadge />
+                </NavLink>
               </li>
             </ul>
           </nav>

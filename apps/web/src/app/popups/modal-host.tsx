@@ -5,7 +5,9 @@ import { LOG_IN_HASH } from '@/components/modal-hashes';
 import { hidePopup, usePopupStates } from '@/components/popups/popup-store';
 import { LoginDialog } from '@/features/auth/components/login-dialog';
 import { useSession } from '@/features/auth/session';
+import { EmailChangeConfirmation } from '@/features/profile/components/email-change-confirmation';
 import { FeaturePopupTriggers } from './feature-popup-triggers';
+import { MessagesTriggers } from './messages-triggers';
 import type { PopupEntry } from './registry';
 import { POPUP_REGISTRY } from './registry';
 
@@ -22,6 +24,8 @@ export function ModalHost() {
   return (
     <>
       <FeaturePopupTriggers />
+      <EmailChangeConfirmation />
+      <MessagesTriggers />
       {location.hash === LOG_IN_HASH && !isLoggedIn && !isPending ? <LoginDialog open onClose={removeHash} /> : null}
       {entries.map(([type, entry]) => {
         const byHash = entry.hash !== undefined && location.hash === entry.hash;

@@ -47,6 +47,14 @@ export const POPUP_REGISTRY: Partial<Record<PopupType, PopupEntry>> = {
   'feature-feedback': {
     component: lazy(() => import('@/features/feature-popups/components/feature-feedback-popup').then((m) => ({ default: m.FeatureFeedbackPopup }))),
   },
+  // Messages (features/messages; opened by app/popups/messages-triggers.tsx): a site message shown once.
+  transactional: {
+    component: lazy(() => import('@/features/messages/components/transactional-popup').then((m) => ({ default: m.TransactionalPopup }))),
+  },
+  // Account (features/profile): opened from the profile overview.
+  'change-avatar': {
+    component: lazy(() => import('@/features/profile/components/change-avatar-popup').then((m) => ({ default: m.ChangeAvatarPopup }))),
+  },
   // Compliance (SPEC §4). The age gate, the cookie popup and the law restriction are root slots, not registry entries.
   'age-verification-success': {
     component: lazy(() =>

@@ -1,7 +1,7 @@
 import type { ModelDetail } from '@velora/shared';
 import { clampPage } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useAppLinks } from '@/components/app-links';
 import { FavouriteButton } from '@/components/favourite-button';
 import { Skeleton } from '@/components/skeleton';
@@ -46,6 +46,7 @@ export default function ModelProfileRoute() {
 
 function Profile({ model }: { model: ModelDetail }) {
   const { t } = useTranslation();
+  const links = useAppLinks();
   const [searchParams, setSearchParams] = useSearchParams();
   const rawTab = searchParams.get('tab');
   const tab: ProfileTab = isProfileTab(rawTab) ? rawTab : 'shoots';
@@ -79,6 +80,13 @@ function Profile({ model }: { model: ModelDetail }) {
             <li>{t('catalog.shootCount', { count: model.shoot_count })}</li>
           </ul>
           {model.description ? <p className="model-profile__description">{model.description}</p> : null}
+          {model.message_name !== null ? (
+            <p className="model-profile__actions">
+              <Link className="button button--primary" to={links.conversation(model.message_name)}>
+                {t('messages.sendMessage')}
+              </Link>
+            </p>
+          ) : null}
         </div>
       </header>
 

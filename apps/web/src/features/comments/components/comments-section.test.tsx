@@ -25,6 +25,7 @@ const comment = (id: number, overrides: Partial<Comment> = {}): Comment => ({
   body: `Comment number ${id}`,
   created_at: 1_700_000_000 + id,
   author: { id: 100 + id, username: `member${id}`, avatar: null },
+  author_avatar: `/media/avatars/users/${100 + id}.svg`,
   is_own: false,
   ...overrides,
 });
@@ -59,6 +60,15 @@ describe('CommentsSection', () => {
     expect(within(items[0]!).getByText('member2')).toBeTruthy();
     expect(screen.getByRole('heading', { name: /Comments/ }).textContent).toContain('2 comments');
     expect(mockedApi.get).toHaveBeenCalledWith('/videos/4/comments', { page: 1 }, expect.anything());
+  });
+
+  it("shows each author's avatar picture beside the name, hidden from screen readers", async () => {
+    mockedApi.get.mockResolvedValue(page([comment(2, { author_avatar: 'https://cdn.example.test/media/avatars/12.svg' }), comment(1)]));
+    renderSection();
+    const items = await screen.findAllByTestId('comment');
+    const pictures = items.map((item) => item.querySelector('img.comment__avatar')!);
+    expect(pictures.map((img) => img.getAttribute('src'))).toEqual(['https://cdn.example.test/media/avatars/12.svg', '/media/avatars/users/101.svg']);
+    for (const img of pictures) expect(img.getAttribute('alt')).toBe('');
   });
 
   it('shows loading, then an empty state', async () => {

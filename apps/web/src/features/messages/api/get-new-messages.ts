@@ -1,0 +1,11 @@
+import type { NewMessages } from '@velora/shared';
+import { api, requireData } from '@/lib/http';
+
+/**
+ * GET /messages/new_messages?last_message_timestamp: messages to the viewer newer than the cursor (unix ms),
+ * the unread total and the server's time (the next cursor). Used by the polling while realtime is down;
+ * not a query: each answer is applied to the cached inbox, conversation and unread total.
+ */
+export function getNewMessages(lastMessageTimestamp: number): Promise<NewMessages> {
+  return requireData(api.get<NewMessages>('/messages/new_messages', { last_message_timestamp: lastMessageTimestamp }));
+}

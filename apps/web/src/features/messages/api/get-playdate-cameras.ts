@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlaydateCameras } from '@velora/shared';
+import { api, requireData } from '@/lib/http';
+
+/** GET /messages/playdate_cameras?id: the playdate and the model accounts its offline messages go to. */
+export function getPlaydateCameras(playdateId: number, signal?: AbortSignal): Promise<PlaydateCameras> {
+  return requireData(api.get<PlaydateCameras>('/messages/playdate_cameras', { id: playdateId }, signal ? { signal } : undefined));
+}
+
+export const playdateCamerasQueryOptions = (playdateId: number) =>
+  queryOptions({
+    queryKey: ['messages', 'playdate-cameras', playdateId] as const,
+    queryFn: ({ signal }) => getPlaydateCameras(playdateId, signal),
+  });
+
+export function usePlaydateCameras(playdateId: number) {
+  return useQuery(playdateCamerasQueryOptions(playdateId));
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UNSUBSCRIBABLE_GROUPS, UnsubscribedGroups } from '@velora/shared';
+import { PROVIDER_INBOX_SEGMENT } from '@velora/shared';
+import { api, requireData } from '@/lib/http';
+import type { ConversationPages } from './get-conversation';
+import { conversationQueryOptions } from './get-conversation';
+
+export type UnsubscribableGroup = (typeof UNSUBSCRIBABLE_GROUPS)[number];
+
+/** PUT /messages/unsubscribe/{group}: no more site messages of the group; `{subscribe: true}` undoes it. */
+export function setGroupSubscription(group: UnsubscribableGroup, subscribed: boolean): Promise<UnsubscribedGroups> {
+  return requireData(api.put<UnsubscribedGroups>(`/messages/unsubscribe/${group}`, subscribed ? { subscribe: true } : {}));
+}
+
+/** Toggles a group of site messages; the answer's list becomes the site inbox's `unsubscribed_groups`. */
+export function useGroupSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ group, subscribed }: { group: UnsubscribableGroup; subscribed: boolean }) => setGroupSubscription(group, subscribed),
+    onSuccess: ({ unsubscribed_groups }) =>
+      queryClient.setQueryData<ConversationPages>(conversationQueryOptions({ kind: 'name', name: PROVIDER_INBOX_SEGMENT }).queryKey, (old) =>
+        old ? { ...old, pages: old.pages.map((page) => ({ ...page, unsubscribed_groups })) } : old,
+      ),
+  });
+}

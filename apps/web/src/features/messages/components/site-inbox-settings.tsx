@@ -1,0 +1,65 @@
+import type { SiteMessageGroup } from '@velora/shared';
+import { UNSUBSCRIBABLE_GROUPS } from '@velora/shared';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAppLinks } from '@/components/app-links';
+import { FormAlert } from '@/components/form-alert';
+import type { UnsubscribableGroup } from '../api/unsubscribe-group';
+import { useGroupSubscription } from '../api/unsubscribe-group';
+
+/** The site inbox takes no replies: where to write instead, and which groups of site messages arrive. */
+export function SiteInboxSettings({ unsubscribed }: { unsubscribed: readonly SiteMessageGroup[] }) {
+  const { t } = useTranslation();
+  const links = useAppLinks();
+  const headingId = useId();
+  const mutation = useGroupSubscription();
+  const [failed, setFailed] = useState(false);
+  const changing = mutation.isPending ? mutation.variables.group : null;
+
+  const toggle = (group: UnsubscribableGroup, subscribed: boolean) => {
+    setFailed(false);
+    mutation.mutate({ group, subscribed }, { onError: () => setFailed(true) });
+  };
+
+  return (
+    <div className="site-inbox">
+      <p className="site-inbox__hint">
+        {t('messages.siteInbox.replyHint')}{' '}
+        <Link className="text-link" to={links.legal.contactUs}>
+          {t('messages.siteInbox.contactLink')}
+        </Link>
+        .
+      </p>
+      <section className="site-inbox__settings" aria-labelledby={headingId}>
+        <h2 id={headingId} className="site-inbox__title">
+          {t('messages.siteInbox.settingsTitle')}
+        </h2>
+        <p className="site-inbox__text">{t('messages.siteInbox.settingsText')}</p>
+        <ul className="site-inbox__groups">
+          {UNSUBSCRIBABLE_GROUPS.map((group) => {
+            const subscribed = !unsubscribed.includes(group);
+            return (
+              <li key={group}>
+                <label className="message-switch">
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    className="message-switch__input"
+                    checked={subscribed}
+                    disabled={changing !== null}
+                    aria-busy={changing === group || undefined}
+                    onChange={() => toggle(group, !subscribed)}
+                  />
+                  <span className="message-switch__track" aria-hidden="true" />
+                  <span>{t(`messages.siteInbox.groups.${group}`)}</span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+        {failed ? <FormAlert tone="error">{t('messages.siteInbox.saveFailed')}</FormAlert> : null}
+      </section>
+    </div>
+  );
+}

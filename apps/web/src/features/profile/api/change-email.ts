@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ChangeEmailBody, StatusOk } from '@velora/shared';
+import { api, requireData } from '@/lib/http';
+
+/** POST /user/change_email {newEmail, password?}: mails a confirmation link to the new address; 400 fields.password or fields.newEmail (own address), 409 fields.newEmail (taken), 429. */
+export function changeEmail(body: ChangeEmailBody): Promise<StatusOk> {
+  return requireData(api.post<StatusOk>('/user/change_email', body));
+}
+
+export function useChangeEmail() {
+  return useMutation({ mutationFn: changeEmail });
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ConfirmEmailChangeBody, StatusOk } from '@velora/shared';
+import { api, requireData } from '@/lib/http';
+
+/** POST /user/confirm_email_change {token}: 400 fields.token (invalid, used or expired link), 409 fields.newEmail (the address was taken meanwhile). */
+export function confirmEmailChange(body: ConfirmEmailChangeBody): Promise<StatusOk> {
+  return requireData(api.post<StatusOk>('/user/confirm_email_change', body));
+}
+
+export function useConfirmEmailChange() {
+  return useMutation({ mutationFn: confirmEmailChange });
+}
