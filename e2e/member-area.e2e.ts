@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, loginToken } from './support/api';
@@ -15,7 +16,8 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startServer('postgres', { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' });
+  // A prefix of its own: counters (a wrong password here) and channels never meet another run's in the shared Redis.
+  server = await startServer('postgres', { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: `e2e-${randomBytes(4).toString('hex')}:` });
   browser = await launchBrowser();
 });
 

@@ -95,6 +95,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     hub: deps.realtime,
     sessions: createSessionsService(deps.db, deps.now),
     redisUrl: deps.config.redisUrl,
+    redisKey: `${deps.config.redisPrefix}socket.io`,
     ...options.realtime,
   });
 

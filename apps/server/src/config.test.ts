@@ -14,6 +14,7 @@ describe('loadConfig', () => {
     expect(c.nodeEnv).toBe('development');
     expect(c.seedDemo).toBe('auto');
     expect(c.disabledRoles).toEqual([]);
+    expect(c.redisPrefix).toBe('velora:');
   });
 
   it('reads DISABLED_ROLES as a list of role tokens', () => {
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail', /SMTP_URL: must be a URL starting with smtp:\/\//],
     ['TRUST_GEO_HEADERS', 'maybe', /TRUST_GEO_HEADERS/],
     ['NODE_ENV', 'staging', /NODE_ENV: must be development, production or test/],
+    ['REDIS_PREFIX', 'has space', /REDIS_PREFIX: must be 1 to 64 letters/],
     ['DISABLED_ROLES', 'writer,admin', /DISABLED_ROLES: must be a comma list of retagger, writer, censored/],
   ])('stops on a bad %s and names it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);

@@ -29,6 +29,11 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user@127.0.0.1:5432/velora'),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
+    .default('velora:'),
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://www.example.com'),
   CDN_URL: optionalUrl(['http:', 'https:'], 'https://cdn.example.com'),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587'),
@@ -80,6 +85,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Namespaces every Redis key and channel, so several sites or environments can share one Redis. */
+  redisPrefix: string;
   publicUrl: string;
   cdnUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -130,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     cdnUrl: e.CDN_URL?.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

@@ -105,14 +105,14 @@ describe('Redis rate limit store', () => {
 
 describe('createRateLimitStore', () => {
   it('keeps counters in memory without REDIS_URL', async () => {
-    const store = await createRateLimitStore({ redisUrl: undefined });
+    const store = await createRateLimitStore({ redisUrl: undefined, redisPrefix: 'velora:' });
     expect((await store.hit('x', 1000)).count).toBe(1);
     await store.close();
   });
 
-  it('shares counters through Redis with REDIS_URL, under velora:rl:', async () => {
-    const a = await createRateLimitStore({ redisUrl: REDIS_URL });
-    const b = await createRateLimitStore({ redisUrl: REDIS_URL });
+  it('shares counters through Redis with REDIS_URL, under REDIS_PREFIX + rl:', async () => {
+    const a = await createRateLimitStore({ redisUrl: REDIS_URL, redisPrefix: 'velora:' });
+    const b = await createRateLimitStore({ redisUrl: REDIS_URL, redisPrefix: 'velora:' });
     const key = `shared-test-${randomBytes(6).toString('hex')}`;
     try {
       await a.hit(key, 10_000);
@@ -128,7 +128,25 @@ describe('createRateLimitStore', () => {
     }
   });
 
+  it('keeps the counters of another REDIS_PREFIX apart', async () => {
+    const a = await createRateLimitStore({ redisUrl: REDIS_URL, redisPrefix: 'site-a:' });
+    const b = await createRateLimitStore({ redisUrl: REDIS_URL, redisPrefix: 'site-b:' });
+    const key = `apart-test-${randomBytes(6).toString('hex')}`;
+    try {
+      await a.hit(key, 10_000);
+      expect((await b.hit(key, 10_000)).count).toBe(1);
+      const raw = new Redis(REDIS_URL);
+      expect(await raw.get(`site-a:rl:${key}`)).toBe('1');
+      await raw.quit();
+    } finally {
+      await a.reset(key);
+      await b.reset(key);
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('fails at start-up with a clear message when Redis cannot be reached', async () => {
-    await expect(createRateLimitStore({ redisUrl: 'redis://127.0.0.1:1' })).rejects.toThrow(/Cannot connect to Redis at 127\.0\.0\.1:1 \(REDIS_URL\)/);
+    await expect(createRateLimitStore({ redisUrl: 'redis://127.0.0.1:1', redisPrefix: 'velora:' })).rejects.toThrow(/Cannot connect to Redis at 127\.0\.0\.1:1 \(REDIS_URL\)/);
   });
 });

@@ -5,7 +5,7 @@ import type { RateLimitStore } from './rate-limit-store';
 import { createRedisRateLimitStore } from './redis-rate-limit-store';
 
 /** In-process counters for one instance; with REDIS_URL, counters every instance shares. */
-export async function createRateLimitStore(config: Pick<Config, 'redisUrl'>): Promise<RateLimitStore> {
+export async function createRateLimitStore(config: Pick<Config, 'redisUrl' | 'redisPrefix'>): Promise<RateLimitStore> {
   if (!config.redisUrl) return createMemoryRateLimitStore();
   const redis = new Redis(config.redisUrl, {
     lazyConnect: true,
@@ -21,5 +21,5 @@ export async function createRateLimitStore(config: Pick<Config, 'redisUrl'>): Pr
     const where = new URL(config.redisUrl);
     throw new Error(`Cannot connect to Redis at ${where.host} (REDIS_URL): ${(error as Error).message}`, { cause: error });
   }
-  return createRedisRateLimitStore(redis);
+  return createRedisRateLimitStore(redis, { prefix: `${config.redisPrefix}rl:` });
 }

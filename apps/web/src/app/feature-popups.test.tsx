@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '@velora/shared';
-import { DEFAULT_COMPANY_VALUES } from '@velora/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Http from '@/lib/http';
 import { resetPopups } from '@/components/popups/popup-store';
@@ -9,7 +8,7 @@ import { resetConfirmations } from '@/features/feature-popups/components/double-
 import { ApiError, api } from '@/lib/http';
 import { setAccessToken } from '@/lib/storage';
 import type { ApiMock, FakeRoutes } from './test-utils';
-import { fakeApi, profileFixture, renderApp, videoListFixture, visitFixture } from './test-utils';
+import { fakeSite, profileFixture, renderApp } from './test-utils';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();
@@ -19,25 +18,13 @@ vi.mock('@/lib/http', async (importOriginal) => {
 const mockedApi = api as unknown as ApiMock;
 const on = (settings: Record<string, unknown> = {}) => ({ is_active: true, version: null, settings });
 
-const common = {
-  get: {
-    '/track/visit': () => visitFixture(),
-    '/pages/meta': () => ({ title: '', description: '', keywords: '', robots: '', canonical: '' }),
-    '/videos': () => videoListFixture(),
-    '/videos/tags': () => [],
-    '/videos/unlocked': () => ({ galleries: [], videos: [] }),
-    '/home': () => ({ sections: [] }),
-  },
-  post: { '/feature/get_company': () => ({ company: 'de', values: DEFAULT_COMPANY_VALUES.de }) },
-};
-
 function visitor(routes: FakeRoutes = {}) {
-  fakeApi(mockedApi, { get: { ...common.get, ...routes.get }, post: { ...common.post, ...routes.post } });
+  fakeSite(mockedApi, routes);
 }
 
 function member(profile: Profile, routes: FakeRoutes = {}) {
   setAccessToken('member-token');
-  fakeApi(mockedApi, { get: { ...common.get, '/user/profile': () => profile, ...routes.get }, post: { ...common.post, ...routes.post } });
+  fakeSite(mockedApi, { ...routes, get: { '/user/profile': () => profile, ...routes.get } });
 }
 
 const postCalls = (path: string) => mockedApi.post.mock.calls.filter(([p]) => p === path);

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '@velora/shared';
-import { DEFAULT_COMPANY_VALUES } from '@velora/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetPopups } from '@/components/popups/popup-store';
 import { resetEmailChangeConfirmations } from '@/features/profile/components/email-change-confirmation';
@@ -9,7 +8,7 @@ import type * as Http from '@/lib/http';
 import { api } from '@/lib/http';
 import { getProfileMenuFolded, setAccessToken, setProfileMenuFolded } from '@/lib/storage';
 import type { ApiMock, FakeRoutes } from './test-utils';
-import { fakeApi, profileFixture, renderApp, videoListFixture, visitFixture } from './test-utils';
+import { fakeSite, profileFixture, renderApp } from './test-utils';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();
@@ -20,20 +19,7 @@ const mockedApi = api as unknown as ApiMock;
 
 function member(profile: () => Profile, routes: FakeRoutes = {}) {
   setAccessToken('member-token');
-  fakeApi(mockedApi, {
-    get: {
-      '/track/visit': () => visitFixture(),
-      '/pages/meta': () => ({ title: '', description: '', keywords: '', robots: '', canonical: '' }),
-      '/videos': () => videoListFixture(),
-      '/videos/tags': () => [],
-      '/videos/unlocked': () => ({ galleries: [], videos: [] }),
-      '/home': () => ({ sections: [] }),
-      '/user/profile': profile,
-      '/roles': () => [],
-      ...routes.get,
-    },
-    post: { '/feature/get_company': () => ({ company: 'de', values: DEFAULT_COMPANY_VALUES.de }), ...routes.post },
-  });
+  fakeSite(mockedApi, { ...routes, get: { '/user/profile': profile, '/roles': () => [], ...routes.get } });
 }
 
 const headerAvatar = () => screen.getByRole('group', { name: 'Account' }).querySelector('img.account__avatar')!;

@@ -2,12 +2,16 @@
 // renderer that runs the real app (route table, guards, providers) on a memory router.
 // The test file itself mocks '@/lib/http' (vi.mock is hoisted per file) and hands the mock in.
 import { render } from '@testing-library/react';
-import type { Profile, Tag, Video, VideoList, Visit } from '@velora/shared';
+import type { Tag, Video, VideoList, Visit } from '@velora/shared';
+import { DEFAULT_COMPANY_VALUES } from '@velora/shared';
 import { createMemoryRouter } from 'react-router';
-import type { Mock } from 'vitest';
 import { vi } from 'vitest';
-import { ApiError } from '@/lib/http';
+import type { ApiMock, FakeRoutes, Handler } from '@/test/fake-api';
+import { fakeApi as fakeServer, serverError } from '@/test/fake-api';
 import { AppRoot, createVeloraApp } from './app';
+
+export type { ApiMock, FakeRoutes } from '@/test/fake-api';
+export { profileFixture } from '@/test/fixtures';
 
 export const visitFixture = (overrides: Partial<Visit> = {}): Visit => ({
   id: 'visit-1',
@@ -22,43 +26,6 @@ export const visitFixture = (overrides: Partial<Visit> = {}): Visit => ({
   current_country: 'US',
   features: {},
   isEUCountry: false,
-  ...overrides,
-});
-
-export const profileFixture = (overrides: Partial<Profile> = {}): Profile => ({
-  id: 7,
-  language: 'en',
-  premium_until: null,
-  registration_campaign: null,
-  registration_region: null,
-  coins: 0,
-  email: 'member@example.test',
-  email_verified: false,
-  avatar: null,
-  avatar_url: '/media/avatars/default.svg',
-  username: 'member',
-  chatname: null,
-  first_name: null,
-  last_name: null,
-  street: null,
-  house: null,
-  zip: null,
-  city: null,
-  country: 'US',
-  playdate_notification: true,
-  camera_mail_notification: true,
-  newsletter_subscribed: false,
-  age_verified: false,
-  age: null,
-  source: null,
-  other_source: null,
-  is_team_member: false,
-  model_id: null,
-  company: null,
-  features: {},
-  settings: { playdate_block: false, upcoming_playdate_block: false },
-  subscription: null,
-  law_limitations: [],
   ...overrides,
 });
 
@@ -92,21 +59,7 @@ export const videoListFixture = (params: Partial<VideoList['params']> = {}, vide
   pages,
 });
 
-export const unauthorized = () => new ApiError({ status: 401, statusText: 'Unauthorized', body: { error: { code: 'UNAUTHORIZED', message: 'Log in to continue' } }, path: '' });
-
-type Handler = (input: unknown) => unknown;
-export interface FakeRoutes {
-  get?: Record<string, Handler>;
-  post?: Record<string, Handler>;
-}
-
-export interface ApiMock {
-  get: Mock;
-  post: Mock;
-  put: Mock;
-  patch: Mock;
-  delete: Mock;
-}
+export const unauthorized = () => serverError(401, 'Log in to continue', { code: 'UNAUTHORIZED', statusText: 'Unauthorized' });
 
 /** What every logged-in page asks in the background (the unread messages, a transactional popup): quiet unless a test answers. */
 const BACKGROUND_GETS: Record<string, Handler> = {
@@ -116,17 +69,25 @@ const BACKGROUND_GETS: Record<string, Handler> = {
 
 /** Answers each call by its path; a handler may throw (e.g. an ApiError). Unknown paths fail the test loudly. */
 export function fakeApi(api: ApiMock, routes: FakeRoutes): void {
-  const answer = (method: 'get' | 'post', path: string, input: unknown) => {
-    const handler = routes[method]?.[path] ?? (method === 'get' ? BACKGROUND_GETS[path] : undefined);
-    if (!handler) return Promise.reject(new Error(`Unexpected ${method.toUpperCase()} ${path}`));
-    try {
-      return Promise.resolve(handler(input));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
-  api.get.mockImplementation((path: string, params: unknown) => answer('get', path, params));
-  api.post.mockImplementation((path: string, body: unknown) => answer('post', path, body));
+  fakeServer(api, routes, { get: BACKGROUND_GETS });
+}
+
+/** The calls of the site around a page (the visit, the page meta, the video lists, the home sections, the company): quiet answers. */
+const SITE_ROUTES: FakeRoutes = {
+  get: {
+    '/track/visit': () => visitFixture(),
+    '/pages/meta': () => ({ title: '', description: '', keywords: '', robots: '', canonical: '' }),
+    '/videos': () => videoListFixture(),
+    '/videos/tags': () => [],
+    '/videos/unlocked': () => ({ galleries: [], videos: [] }),
+    '/home': () => ({ sections: [] }),
+  },
+  post: { '/feature/get_company': () => ({ company: 'de', values: DEFAULT_COMPANY_VALUES.de }) },
+};
+
+/** `fakeApi` with the calls of the site around a page answered (`routes` come first). */
+export function fakeSite(api: ApiMock, routes: FakeRoutes = {}): void {
+  fakeServer(api, routes, { get: { ...BACKGROUND_GETS, ...SITE_ROUTES.get }, post: SITE_ROUTES.post });
 }
 
 export function renderApp(path: string) {

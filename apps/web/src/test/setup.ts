@@ -1,9 +1,12 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// App-level tests load lazy routes and popups; on a busy CI machine that takes longer than the library's 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 // No unit test opens a real socket: the page's realtime connection (lib/realtime) gets one that never connects.
 vi.mock('socket.io-client', async () => {
-  const { createOfflineSocket } = await import('@/lib/realtime/offline-socket');
+  const { createOfflineSocket } = await import('@/test/offline-socket');
   return { io: () => createOfflineSocket() };
 });
 

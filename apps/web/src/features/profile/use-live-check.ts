@@ -2,7 +2,7 @@ import type { ValidationResult } from '@velora/shared';
 import type { ReactNode } from 'react';
 import { createElement } from 'react';
 import type { ZodType } from 'zod';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 /** How long typing must pause before the server is asked whether a name or address is free. */
 export const LIVE_CHECK_DELAY_MS = 400;

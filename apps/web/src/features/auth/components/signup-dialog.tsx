@@ -19,7 +19,7 @@ import { useEmailValidation } from '../api/validate-email';
 import { useUsernameValidation } from '../api/validate-username';
 import { fieldErrorMessage } from '../field-errors';
 import { startSession } from '../session';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const SignupForm = RegisterBody.omit({ language: true });
 type SignupInput = z.input<typeof SignupForm>;

@@ -249,7 +249,7 @@ function LoadedConversation({ target, pages, details, hasOlder, loadingOlder, ol
               who.display_name
             )}
           </h1>
-          {who.kind === 'model' ? <span className="message-label">{t('messages.modelLabel')}</span> : null}
+          {who.kind === 'model' ? <span className="badge message-label">{t('messages.modelLabel')}</span> : null}
           {messages.length > 0 ? (
             <button type="button" className="button button--ghost button--small conversation__delete" onClick={() => setConfirming({ kind: 'conversation' })}>
               {t('messages.conversation.deleteConversation')}

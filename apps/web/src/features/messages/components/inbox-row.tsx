@@ -31,8 +31,8 @@ export function InboxRow({ summary, href, now, language }: InboxRowProps) {
         <span className="inbox-row__main">
           <span className="inbox-row__top">
             <span className="inbox-row__name">{summary.with.display_name}</span>
-            {summary.with.kind === 'model' ? <span className="message-label">{t('messages.modelLabel')}</span> : null}
-            {summary.playdate_id !== null ? <span className="message-label message-label--quiet">{t('messages.inbox.playdate')}</span> : null}
+            {summary.with.kind === 'model' ? <span className="badge message-label">{t('messages.modelLabel')}</span> : null}
+            {summary.playdate_id !== null ? <span className="badge message-label message-label--quiet">{t('messages.inbox.playdate')}</span> : null}
             <time className="inbox-row__time" dateTime={new Date(summary.updated_at).toISOString()}>
               {relativeTime(summary.updated_at, now, language)}
             </time>

@@ -1,48 +1,22 @@
 // Renders messages screens on their own: a query client, English texts, the app's links and a memory router.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { Conversation, ConversationSummary, Correspondent, Inbox, Message } from '@velora/shared';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { Mock } from 'vitest';
-import type { AppLinks } from '@/components/app-links';
-import { AppLinksProvider } from '@/components/app-links';
-import { ApiError } from '@/lib/http';
-import { en } from '@/locales';
+import { serverError } from '@/test/fake-api';
+import { TestProviders, createTestQueryClient as createQueryClient, testI18n } from '@/test/providers';
 
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false }, initAsync: false });
+export { testLinks } from '@/test/fixtures';
+export type { ApiMock, FakeRoutes } from '@/test/fake-api';
+export { fakeApi as fakeServer } from '@/test/fake-api';
 
-export const testLinks: AppLinks = {
-  home: '/',
-  forgotPassword: '/forgot_password',
-  recentUpdates: '/recent_updates',
-  videos: '/videos',
-  feeds: '/feeds',
-  models: '/models',
-  shoots: '/shoots',
-  cameras: '/cameras',
-  modelProfile: (id) => `/profile/${id}`,
-  shoot: (id) => `/shoot/${id}`,
-  update: (id) => `/update/${id}`,
-  shootImages: (shootId, chapterId) => `/shoot/${shootId}/images/${chapterId}`,
-  camera: (name) => `/camera/${name}`,
-  favourites: { model: '/favourite-models', shoot: '/favourite-shoots', video: '/favourite-videos', image: '/favourite-images', camera: '/favourite-cams' },
-  legal: { contactUs: '/contact-us', report: '/report', agb: '/agb', dmca: '/dmca', prohibitedContent: '/prohibited_content' },
-  blog: () => '/blog',
-  userProfile: '/user-profile',
-  userProfileSettings: '/user-profile/settings',
-  paywall: '/paywall',
-  messages: (page) => (page && page > 1 ? `/messages?page=${page}` : '/messages'),
-  conversation: (name) => `/messages/${name}`,
-  playdateMessages: (id) => `/playdate-messages/${id}`,
-};
+export const i18n = testI18n;
 
+/** Cached answers stay fresh for 30 s, as the app's query client keeps them. */
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } } });
+  return createQueryClient({ staleTime: 30_000 });
 }
 
 /** Renders `routes` (plus a stub for any other path) at `path`; `extra` renders beside the router (e.g. the updates hook). */
@@ -50,14 +24,10 @@ export function renderRoutes(routes: RouteObject[], path: string, options: { que
   const queryClient = options.queryClient ?? createTestQueryClient();
   const router = createMemoryRouter([...routes, { path: '*', element: <p>Elsewhere</p> }], { initialEntries: [path] });
   const utils = render(
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <AppLinksProvider links={testLinks}>
-          {options.extra}
-          <RouterProvider router={router} />
-        </AppLinksProvider>
-      </I18nextProvider>
-    </QueryClientProvider>,
+    <TestProviders queryClient={queryClient}>
+      {options.extra}
+      <RouterProvider router={router} />
+    </TestProviders>,
   );
   return { ...utils, router, queryClient, location: () => router.state.location };
 }
@@ -119,35 +89,6 @@ export const conversationFixture = (who: Correspondent, messages: Message[], ove
   ...overrides,
 });
 
-// ---- A fake server behind the mocked '@/lib/http' api ----
+// ---- Refusals of the fake server (fakeServer) ----
 
-type Handler = (input: unknown) => unknown;
-type Method = 'get' | 'post' | 'put' | 'delete';
-export type FakeRoutes = Partial<Record<Method, Record<string, Handler>>>;
-export interface ApiMock {
-  get: Mock;
-  post: Mock;
-  put: Mock;
-  patch: Mock;
-  delete: Mock;
-}
-
-/** Answers each call by method and path (a handler may throw an ApiError); anything else fails the test loudly. */
-export function fakeServer(api: ApiMock, routes: FakeRoutes): void {
-  const answer = (method: Method, path: string, input: unknown) => {
-    const handler = routes[method]?.[path];
-    if (!handler) return Promise.reject(new Error(`Unexpected ${method.toUpperCase()} ${path}`));
-    try {
-      return Promise.resolve(handler(input));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
-  api.get.mockImplementation((path: string, params: unknown) => answer('get', path, params));
-  api.post.mockImplementation((path: string, body: unknown) => answer('post', path, body));
-  api.put.mockImplementation((path: string, body: unknown) => answer('put', path, body));
-  api.delete.mockImplementation((path: string, body: unknown) => answer('delete', path, body));
-}
-
-export const apiError = (status: number, message: string, fields?: Record<string, string>) =>
-  new ApiError({ status, statusText: '', body: { error: { code: `E${status}`, message, ...(fields ? { fields } : {}) } }, path: '' });
+export const apiError = (status: number, message: string, fields?: Record<string, string>) => serverError(status, message, { fields });
