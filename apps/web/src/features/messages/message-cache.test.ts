@@ -37,6 +37,18 @@ describe('applying news to the cache', () => {
     expect(unread()).toBe(2);
   });
 
+  it('the push of one’s own message takes the pending copy’s place, so it never shows twice', () => {
+    const { queryClient, conversation } = seeded();
+    const key = conversationQueryOptions({ kind: 'name', name: 'alice' }).queryKey;
+    const pending = messageFixture(-1, { from_me: true, text: 'On my way' });
+    queryClient.setQueryData<ConversationPages>(key, (old) => withMessage(old!, pending));
+    applyNewMessage(queryClient, messageFixture(10, { from_me: true, text: 'On my way' }));
+    expect(conversation().pages[0]!.messages.map((m) => m.id)).toEqual([2, 3, 10]);
+    // The answer to the send arrives after: still one copy.
+    queryClient.setQueryData<ConversationPages>(key, (old) => withMessage(old!, messageFixture(10, { from_me: true, text: 'On my way' }), -1));
+    expect(conversation().pages[0]!.messages.map((m) => m.id)).toEqual([2, 3, 10]);
+  });
+
   it('a late arrival goes in its place by time', () => {
     const pages = pagesOf(conversationFixture(alice, [messageFixture(2), messageFixture(4)]));
     expect(withMessage(pages, messageFixture(3)).pages[0]!.messages.map((m) => m.id)).toEqual([2, 3, 4]);

@@ -44,6 +44,15 @@ export function withMessage(pages: ConversationPages, message: Message, replacin
   return { ...dropped, pages: [{ ...newest, messages }, ...older] };
 }
 
+/** The oldest pending message with the same text as `message`, if any. */
+function pendingCopyOf(pages: ConversationPages, message: Message): number | undefined {
+  for (const page of pages.pages) {
+    const pending = page.messages.find((m) => isPendingMessage(m) && m.text === message.text);
+    if (pending) return pending.id;
+  }
+  return undefined;
+}
+
 export function withoutMessage(pages: ConversationPages, messageId: number): ConversationPages {
   return { ...pages, pages: pages.pages.map((page) => ({ ...page, messages: page.messages.filter((m) => m.id !== messageId) })) };
 }
@@ -77,7 +86,9 @@ function updateInboxRow(queryClient: QueryClient, target: ConversationTarget, up
 /** A new message to or from the viewer (a push, a poll, or one just sent): inbox row, open conversation, total. */
 export function applyNewMessage(queryClient: QueryClient, message: Message, unreadTotal?: number): void {
   const target = targetOfMessage(message);
-  updateConversation(queryClient, target, (pages) => withMessage(pages, message));
+  // The push of one's own message usually beats the answer to the send: it takes the pending copy's place, so
+  // the message is never shown twice in between.
+  updateConversation(queryClient, target, (pages) => withMessage(pages, message, message.from_me ? pendingCopyOf(pages, message) : undefined));
   const onFirstPage = updateInboxRow(
     queryClient,
     target,
