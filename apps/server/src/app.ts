@@ -21,6 +21,7 @@ import { ageVerificationRoutes } from './modules/age-verification/age-verificati
 import { authRoutes } from './modules/auth/auth.routes';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
+import { coinsRoutes } from './modules/coins/coins.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { companyRoutes } from './modules/company/company.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
@@ -36,6 +37,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { modelsRoutes } from './modules/models/models.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createSessionsService } from './modules/sessions/sessions.service';
 import { shootsRoutes } from './modules/shoots/shoots.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -122,6 +124,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(shootsRoutes, deps);
       await api.register(favouritesRoutes, deps);
       await api.register(messagesRoutes, deps);
+      await api.register(coinsRoutes, deps);
+      await api.register(paymentsRoutes, deps);
       await api.register(feedsRoutes, deps);
       await api.register(homeRoutes, deps);
       await api.register(pagesRoutes, deps);

@@ -21,6 +21,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DISABLED_ROLES: ' retagger, writer,retagger ' }).disabledRoles).toEqual(['retagger', 'writer']);
   });
 
+  it('reads MODEL_SHARE_PERCENT, 60 by default', () => {
+    expect(loadConfig({}).modelSharePercent).toBe(60);
+    expect(loadConfig({ MODEL_SHARE_PERCENT: '75' }).modelSharePercent).toBe(75);
+    expect(loadConfig({ MODEL_SHARE_PERCENT: '0' }).modelSharePercent).toBe(0);
+  });
+
   it('reads every setting', () => {
     const c = loadConfig({
       PORT: '9000',
@@ -63,6 +69,9 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging', /NODE_ENV: must be development, production or test/],
     ['REDIS_PREFIX', 'has space', /REDIS_PREFIX: must be 1 to 64 letters/],
     ['DISABLED_ROLES', 'writer,admin', /DISABLED_ROLES: must be a comma list of retagger, writer, censored/],
+    ['MODEL_SHARE_PERCENT', '101', /MODEL_SHARE_PERCENT: must be 0 to 100/],
+    ['MODEL_SHARE_PERCENT', '62.5', /MODEL_SHARE_PERCENT: must be a whole number/],
+    ['MODEL_SHARE_PERCENT', 'most', /MODEL_SHARE_PERCENT: must be a number/],
   ])('stops on a bad %s and names it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ROLE_TOKENS, type RoleToken } from '@velora/shared';
+import { DEFAULT_MODEL_SHARE_PERCENT, ROLE_TOKENS, type RoleToken } from '@velora/shared';
 import { z } from 'zod';
 
 // Every setting of the server, parsed and validated in one place. The README's settings table mirrors this file.
@@ -59,6 +59,8 @@ const EnvSchema = z.object({
     .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be a host name such as www.example.com (no scheme, no port)')
     .optional(),
   AGE_VERIFICATION_PROVIDER: z.enum(['sandbox', 'none'], { message: 'must be sandbox or none' }).optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'none'], { message: 'must be sandbox or none' }).optional(),
+  PAYMENT_WEBHOOK_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   DISABLED_ROLES: z
     .string()
     .trim()
@@ -66,6 +68,12 @@ const EnvSchema = z.object({
     .transform((v) => (v ? v.split(',').map((t) => t.trim()).filter(Boolean) : []))
     .refine((list) => list.every((t) => (ROLE_TOKENS as readonly string[]).includes(t)), `must be a comma list of ${ROLE_TOKENS.join(', ')}`)
     .transform((list) => [...new Set(list)] as RoleToken[]),
+  MODEL_SHARE_PERCENT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 to 100')
+    .max(100, 'must be 0 to 100')
+    .default(DEFAULT_MODEL_SHARE_PERCENT),
 });
 
 /** An OpenID Connect provider whose ID tokens POST /auth/{provider} accepts. */
@@ -108,8 +116,14 @@ export interface Config {
   identityProviderHost: string | undefined;
   /** sandbox: a built-in page where the member confirms their age (development, demos); none: age verification off. */
   ageVerificationProvider: 'sandbox' | 'none';
+  /** sandbox: a built-in checkout page where every payment is pretend (development, demos); none: payments off (503). */
+  paymentProvider: 'sandbox' | 'none';
+  /** Verifies (and for the sandbox, signs) payment webhooks; unset: a key generated once in DATA_DIR/secrets/payment-webhook.key. */
+  paymentWebhookSecret: string | undefined;
   /** Roles switched off on this deployment (SPEC §6: production-disabled roles): no check counts them. */
   disabledRoles: RoleToken[];
+  /** The model's share of a tip in whole percent, rounded down to whole coins; the house keeps the rest. */
+  modelSharePercent: number;
 }
 
 export class ConfigError extends Error {
@@ -161,6 +175,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identityProviderHost: e.IDENTITY_PROVIDER_HOST,
     // The sandbox lets anyone confirm their own age: never the silent default of a live site.
     ageVerificationProvider: e.AGE_VERIFICATION_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox'),
+    // The sandbox hands out membership and coins for a button press: never the silent default of a live site.
+    paymentProvider: e.PAYMENT_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox'),
+    paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
     disabledRoles: e.DISABLED_ROLES,
+    modelSharePercent: e.MODEL_SHARE_PERCENT,
   };
 }

@@ -8,6 +8,8 @@ import { createMailer } from './lib/create-mailer';
 import { createRateLimitStore } from './lib/create-rate-limit-store';
 import { createRealtimeHub } from './lib/realtime-hub';
 import { createMediaJobRunner } from './modules/media/media-jobs';
+import { deliveryThrough } from './modules/payments/payment-provider';
+import { createRenewalJob } from './modules/payments/renewal-job';
 
 async function main() {
   let config: Config;
@@ -38,9 +40,11 @@ async function main() {
 
   // Transcoding runs in the background, started only once the server listens: it never delays a start.
   const mediaJobs = createMediaJobRunner(deps, { log: app.log });
+  // Subscription renewals, likewise after listening; the sandbox's webhooks go through the app like a provider's.
+  const renewals = createRenewalJob(deps, { deliver: deliveryThrough(app), log: app.log });
   const close = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
-    await mediaJobs.stop();
+    await Promise.all([mediaJobs.stop(), renewals.stop()]);
     await app.close();
     await Promise.allSettled([deps.mailer.close(), deps.rateLimits.close()]);
     await db.close();
@@ -53,6 +57,7 @@ async function main() {
   const engine = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   app.log.info(`ready in ${Date.now() - started} ms on ${engine}: ${config.publicUrl}`);
   mediaJobs.start();
+  renewals.start();
 }
 
 main().catch((error) => {

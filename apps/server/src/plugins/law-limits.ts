@@ -5,8 +5,9 @@ import { HttpError } from '../lib/http-error';
 
 /**
  * Law-limited calls (SPEC §2, §4, §6) say so in route config: `lawLimited: true`, or a predicate on the request
- * when only some of a route's calls are limited (favourites of kind camera). Today: favourites of cameras. The
- * camera, coins-charge and private-playdate-request routes carry it when they arrive.
+ * when only some of a route's calls are limited (favourites of kind camera). Today: favourites of cameras, tips
+ * (POST /coins/tip), coin packages and coin checkouts (/payments/*). The camera and private-playdate-request routes
+ * carry it when they arrive.
  */
 export type LawLimitedRule = boolean | ((request: FastifyRequest) => boolean);
 

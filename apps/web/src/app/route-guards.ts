@@ -1,5 +1,5 @@
 import type { Profile } from '@velora/shared';
-import { CONFIRM_EMAIL_CHANGE_PARAM, DOUBLE_OPT_IN_PARAM, clampPage, isFeatureActive, isPremium, landingUrlFor } from '@velora/shared';
+import { CONFIRM_EMAIL_CHANGE_PARAM, DOUBLE_OPT_IN_PARAM, PAYMENT_RETURN_PARAM, clampPage, isFeatureActive, isPremium, landingUrlFor } from '@velora/shared';
 import { safeRedirectPath } from '@/features/auth/redirect';
 import type { RouteDefinition } from './routes';
 
@@ -38,8 +38,8 @@ export function hasLawLimitations(profile: Profile | null): boolean {
   return (profile?.law_limitations.length ?? 0) > 0;
 }
 
-/** Query parameters a member's redirect to the landing URL keeps: one-time tokens the landing page acts on. */
-export const CARRIED_PARAMS = [DOUBLE_OPT_IN_PARAM, CONFIRM_EMAIL_CHANGE_PARAM] as const;
+/** Query parameters a member's redirect to the landing URL keeps: one-time tokens the landing page acts on (and a coin payment's return). */
+export const CARRIED_PARAMS = [DOUBLE_OPT_IN_PARAM, CONFIRM_EMAIL_CHANGE_PARAM, PAYMENT_RETURN_PARAM] as const;
 
 /** `target` with the carried parameters of `url` added. */
 export function withCarriedParams(target: string, url: URL): string {

@@ -79,7 +79,9 @@ const screens = {
   // These two need the session or the route table, which only the app has.
   sitemap: () => import('./screens/sitemap-screen'),
   unsubscribeMails: () => import('./screens/unsubscribe-mails-screen'),
-  userProfile: () => import('@/features/profile/routes/user-profile'),
+  // The profile overview and the paywall carry the money cards and the session (features/paywall stays apart).
+  userProfile: () => import('./screens/user-profile-screen'),
+  paywall: () => import('./screens/paywall-screen'),
   userProfileSettings: () => import('@/features/profile/routes/user-profile-settings'),
   blogList: () => import('@/features/blog/routes/blog-list'),
   blogArticle: () => import('@/features/blog/routes/blog-article'),
@@ -169,7 +171,7 @@ export const ROUTES = [
   route('playdateMessages', '/playdate-messages/:id', MEMBER, screens.playdateMessages),
   route('freeChat', '/free-chat/:name', MEMBER, soon),
   route('chat', '/chat/:name', MEMBER, soon),
-  route('paywall', '/paywall', MEMBER, soon),
+  route('paywall', '/paywall', MEMBER, screens.paywall),
   route('communityGuidelines', '/community_guidelines', PUBLIC, screens.communityGuidelines),
   route('blog', '/blog', PUBLIC, screens.blogList, blog),
   route('leckerBlog', '/lecker_blog', PUBLIC, screens.blogList, blog),

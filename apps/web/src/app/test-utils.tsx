@@ -65,6 +65,7 @@ export const unauthorized = () => serverError(401, 'Log in to continue', { code:
 const BACKGROUND_GETS: Record<string, Handler> = {
   '/messages/new_messages': () => ({ messages: [], unread_total: 0, server_time: 0 }),
   '/messages/transactional/popup': () => ({ message: null }),
+  '/feature/model_tip_offer': () => ({ offer: null }),
 };
 
 /** Answers each call by its path; a handler may throw (e.g. an ApiError). Unknown paths fail the test loudly. */

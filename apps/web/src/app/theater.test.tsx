@@ -197,15 +197,22 @@ describe('theater mode (SPEC §2, §4)', () => {
   it.each([
     ['a member without premium', {}, 'Watching this video needs a premium membership.'],
     ['a member while trailers are free', { features: { trailer: { is_active: true } } }, 'As a free member you can watch trailers'],
-  ] as const)('a locked video tells %s why, and links to the paywall', async (_who, profile, text) => {
+  ] as const)('a locked video tells %s why, and offers the membership popup', async (_who, profile, text) => {
+    const user = userEvent.setup();
     premiumMember({ 5: detail(5, { playable: false, hls_url: null }) }, profile as Partial<Profile>);
+    const base = mockedApi.get.getMockImplementation()!;
+    mockedApi.get.mockImplementation((path: string, ...rest: unknown[]) =>
+      path === '/payments/plans' ? Promise.resolve({ plans: [], country: null }) : base(path, ...rest),
+    );
     renderApp('/videos#play-5');
     const dialog = await theaterDialog();
     const locked = await within(dialog).findByTestId('player-locked');
     expect(locked.textContent).toContain('For premium members');
     expect(locked.textContent).toContain(text);
-    expect(within(locked).getByRole('link', { name: 'Become premium' }).getAttribute('href')).toBe('/paywall');
     expect(within(dialog).queryByTestId('video-player')).toBeNull();
+    await user.click(within(locked).getByRole('button', { name: 'Become premium' }));
+    const offer = await screen.findByRole('dialog', { name: 'Become premium' });
+    expect(within(offer).getByRole('link', { name: 'Compare all plans' }).getAttribute('href')).toBe('/paywall');
   });
 
   it('a playable video still being transcoded says so and can be checked again', async () => {

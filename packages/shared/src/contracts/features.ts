@@ -78,7 +78,7 @@ export const TrackActionBody = z.object({
 });
 export type TrackActionBody = z.infer<typeof TrackActionBody>;
 
-/** A suggested tip for a model; none exist until coins and tips do (issue 6). */
+/** A suggested tip the member can afford, to a model they tipped or favourited; null otherwise (issue 6). */
 export const ModelTipOffer = z.object({ model_id: z.number().int(), coins: z.number().int().positive() });
 export const ModelTipOfferResponse = z.object({ offer: ModelTipOffer.nullable() });
 export type ModelTipOfferResponse = z.infer<typeof ModelTipOfferResponse>;

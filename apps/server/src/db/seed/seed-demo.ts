@@ -1,10 +1,12 @@
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../database';
 import { seedDemoAccounts } from './seed-accounts';
+import { seedDemoCoins } from './seed-coins';
 import { seedCatalog, type CatalogCounts } from './seed-catalog';
 import { seedContent } from './seed-content';
 import { seedDemoTokens } from './seed-demo-tokens';
 import { seedDemoMessages } from './seed-messages';
+import { seedMoney } from './seed-money';
 import { DEMO_CLIPS, seedDemoMedia } from './seed-media';
 
 export const DEMO_COUNTS: CatalogCounts = { models: 48, videos: 200, shoots: 60 };
@@ -51,10 +53,12 @@ export async function seedDemoIfWanted(
     if (!(await isEmpty(tx))) return null;
     const seeded = await seedCatalog(tx, { ...counts, now });
     await seedDemoAccounts(tx, { modelId: seeded.modelIds[0]!, now });
+    await seedDemoCoins(deps, tx);
     await seedDemoMedia(tx, seeded.videoIds);
     await seedDemoTokens(tx, { now });
     await seedContent(tx, { now });
     await seedDemoMessages(tx, { now });
+    await seedMoney(tx);
     return seeded;
   });
   if (!catalog) {

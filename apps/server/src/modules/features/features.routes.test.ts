@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_TIP_OFFER_COINS } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createViewer, type Viewer } from '../../../test/catalog-fixture';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { createCoinsService } from '../coins/coins.service';
 import { FEATURE_ACTION_EVENT } from './features.routes';
 import { createFeaturesService, type FeaturesService } from './features.service';
 
@@ -206,10 +208,71 @@ describe('POST /feature/view/:id', () => {
 });
 
 describe('GET /feature/model_tip_offer', () => {
-  it('offers nothing until coins and tips exist', async () => {
-    const res = await call('GET', '/api/feature/model_tip_offer', member);
+  const offerOf = async (v: Viewer) => {
+    const res = await call('GET', '/api/feature/model_tip_offer', v);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ offer: null });
+    return res.json().offer;
+  };
+  const newModel = async () => (await t.deps.db.query<{ id: number }>("INSERT INTO models (name_en) VALUES ('Offer Model') RETURNING id"))[0]!.id;
+  const give = (v: Viewer, coins: number) => createCoinsService(t.deps).grant(v.id, coins, 'Test coins', `offer-test:${v.id}:${++seq}`);
+  const favourite = (v: Viewer, modelId: number) => call('POST', `/api/favourites/model/${modelId}`, v);
+
+  it('offers nothing to a member without coins, even with a favourite model', async () => {
+    expect(await offerOf(member)).toBeNull();
+    const u = await freshMember();
+    await favourite(u, await newModel());
+    expect(await offerOf(u)).toBeNull();
+  });
+
+  it('offers nothing to a member with coins but no model they tipped or favourited', async () => {
+    const u = await freshMember();
+    await give(u, 500);
+    expect(await offerOf(u)).toBeNull();
+  });
+
+  it('offers a tip to the most recent favourite model, sized to what the member has', async () => {
+    const u = await freshMember();
+    const [older, newer] = [await newModel(), await newModel()];
+    await favourite(u, older);
+    await favourite(u, newer);
+    await give(u, 500);
+    expect(await offerOf(u)).toEqual({ model_id: newer, coins: DEFAULT_TIP_OFFER_COINS });
+    const poor = await freshMember();
+    await favourite(poor, older);
+    await give(poor, 30);
+    expect(await offerOf(poor)).toEqual({ model_id: older, coins: 30 });
+  });
+
+  it('offers the model tipped last, for the last amount, capped at the balance', async () => {
+    const u = await freshMember();
+    const [tipped, favourited] = [await newModel(), await newModel()];
+    await give(u, 300);
+    expect((await call('POST', '/api/coins/tip', u, { model_id: tipped, coins: 120 })).statusCode).toBe(200);
+    await favourite(u, favourited);
+    expect(await offerOf(u)).toEqual({ model_id: tipped, coins: 120 });
+    expect((await call('POST', '/api/coins/tip', u, { model_id: tipped, coins: 120 })).statusCode).toBe(200);
+    expect(await offerOf(u)).toEqual({ model_id: tipped, coins: 60 });
+    expect((await call('POST', '/api/coins/tip', u, { model_id: tipped, coins: 60 })).statusCode).toBe(200);
+    expect(await offerOf(u)).toBeNull();
+  });
+
+  it('never offers a model her own profile', async () => {
+    const u = await freshMember();
+    const [own, other] = [await newModel(), await newModel()];
+    await t.deps.db.query('UPDATE users SET model_id = $2 WHERE id = $1', [u.id, own]);
+    await give(u, 100);
+    await favourite(u, own);
+    expect(await offerOf(u)).toBeNull();
+    await favourite(u, other);
+    expect(await offerOf(u)).toEqual({ model_id: other, coins: DEFAULT_TIP_OFFER_COINS });
+  });
+
+  it('offers nothing to a law-limited (SE) member, who may not tip', async () => {
+    const u = await freshMember();
+    await give(u, 100);
+    await favourite(u, await newModel());
+    await t.deps.db.query("UPDATE users SET registration_country = 'SE' WHERE id = $1", [u.id]);
+    expect(await offerOf(u)).toBeNull();
   });
 });
 

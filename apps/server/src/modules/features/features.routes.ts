@@ -13,6 +13,7 @@ import {
 } from '@velora/shared';
 import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
+import { createTipsService } from '../coins/coins-tips.service';
 import { createUsersService } from '../users/users.service';
 import { createVisitsService } from '../visits/visits.service';
 import { createFeaturesService } from './features.service';
@@ -30,6 +31,7 @@ export const featuresRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   const features = createFeaturesService(deps.db, deps.now);
   const users = createUsersService(deps.db);
   const visits = createVisitsService(deps);
+  const tips = createTipsService(deps);
 
   app.post('/feature/set_organic_data', {
     config: { access: 'member' },
@@ -112,8 +114,18 @@ export const featuresRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get('/feature/model_tip_offer', {
     config: { access: 'member' },
-    schema: { tags: ['features'], summary: 'A suggested model tip, or null', security, response: { 200: ModelTipOfferResponse, 401: ErrorBody } },
-    handler: async (request) => features.modelTipOffer(requireAuth(request).userId),
+    schema: {
+      tags: ['features'],
+      summary: 'A suggested tip { model_id, coins } the member can afford (a model they tipped or favourited), or null',
+      security,
+      response: { 200: ModelTipOfferResponse, 401: ErrorBody },
+    },
+    handler: async (request) => {
+      const viewer = requireAuth(request);
+      // Tipping is law-limited (SPEC §4: SE): no offer of what would be refused.
+      if ((await users.lawLimitations(viewer.userId, request.visitId)).length > 0) return { offer: null };
+      return tips.offer(viewer);
+    },
   });
 
   app.post('/feature/track_action/:id', {

@@ -1,4 +1,4 @@
-import type { FeatureFeedback, FeatureFeedbackBody, FeatureMapT, FeedbackBody, ModelTipOfferResponse } from '@velora/shared';
+import type { FeatureFeedback, FeatureFeedbackBody, FeatureMapT, FeedbackBody } from '@velora/shared';
 import type { Queryable } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { featuresRepository, type FeatureRef, type FeatureRow } from './features.repository';
@@ -97,11 +97,6 @@ export function createFeaturesService(db: Queryable, now: () => Date = () => new
 
     async submitSiteFeedback(userId: number, body: FeedbackBody): Promise<void> {
       await featuresRepository.insertSiteFeedback(db, { userId, rating: body.rating, message: body.message, type: body.type ?? null, at: now() });
-    },
-
-    /** Tip offers need coins and tips (issue 6); until then there is never one. */
-    async modelTipOffer(_userId: number): Promise<ModelTipOfferResponse> {
-      return { offer: null };
     },
   };
 }

@@ -1,7 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config';
+import { generatedKey } from '../../lib/generated-key';
 import { mediaPaths } from './media-paths';
 
 // Signed, expiring media URLs: ?exp=<unix seconds>&sig=<base64url HMAC-SHA256 of "hls:<asset>:<exp>">.
@@ -12,27 +11,9 @@ export const HLS_URL_TTL_SECONDS = 4 * 60 * 60;
 /** Expiries are rounded up to this step, so a URL stays the same for a while and players and CDNs can cache by it. */
 const EXPIRY_STEP_SECONDS = 5 * 60;
 
-const fileKeys = new Map<string, Buffer>();
-
 /** MEDIA_SIGNING_SECRET when set; else a key generated once in DATA_DIR/secrets (mode 600) and kept there. */
 export function signingKey(config: Pick<Config, 'dataDir' | 'mediaSigningSecret'>): Buffer {
-  if (config.mediaSigningSecret) return Buffer.from(config.mediaSigningSecret, 'utf8');
-  const file = mediaPaths(config.dataDir).signingKey;
-  let key = fileKeys.get(file);
-  if (!key) {
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    try {
-      // 'wx': of instances starting at once on one DATA_DIR, exactly one writes the key; the others read it.
-      fs.writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const text = fs.readFileSync(file, 'utf8').trim();
-    if (text.length < 32) throw new Error(`${file} holds no usable key: delete it to have a new one generated`);
-    key = Buffer.from(text, 'utf8');
-    fileKeys.set(file, key);
-  }
-  return key;
+  return Buffer.from(config.mediaSigningSecret ?? generatedKey(mediaPaths(config.dataDir).signingKey), 'utf8');
 }
 
 /** The expiry of a URL handed out at `nowMs`: at least the TTL ahead, on a step boundary. */

@@ -125,10 +125,6 @@ export const usersRepository = {
   async updateAgeVerified(db: Queryable, userId: number, verified: boolean) {
     await db.query('UPDATE users SET age_verified = $2 WHERE id = $1', [userId, verified]);
   },
-  async coinBalance(db: Queryable, userId: number): Promise<number> {
-    const rows = await db.query<{ balance: number | string }>('SELECT COALESCE(SUM(delta), 0)::bigint AS balance FROM coin_ledger WHERE user_id = $1', [userId]);
-    return Number(rows[0]?.balance ?? 0);
-  },
 
   async roles(db: Queryable, userId: number): Promise<string[]> {
     const rows = await db.query<{ role: string }>('SELECT role FROM user_roles WHERE user_id = $1 ORDER BY role', [userId]);

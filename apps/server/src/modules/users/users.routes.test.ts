@@ -3,6 +3,7 @@ import { Profile, ROLE_TOKENS } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../lib/password';
+import { createCoinsService } from '../coins/coins.service';
 import { createSessionsService } from '../sessions/sessions.service';
 
 // PeerTube-style parameter checks: every endpoint with each role and with bad input.
@@ -111,10 +112,13 @@ describe('GET /api/user/profile', () => {
     expect(body.premium_until).toBe(Math.floor(clock.ms / 1000) + 30 * 86_400);
   });
 
-  it('sums the coin ledger', async () => {
+  it('shows the balance of the member\'s coin ledger account', async () => {
     const u = await createUser('coin_holder');
-    await t.deps.db.query("INSERT INTO coin_ledger (user_id, delta, reason) VALUES ($1, 100, 'purchase'), ($1, -30, 'tip'), ($1, 5, 'bonus')", [u.id]);
-    expect((await get('/api/user/profile', bearer(u.token))).json().coins).toBe(75);
+    const coins = createCoinsService(t.deps);
+    await coins.grant(u.id, 100, 'Welcome coins', `users-test:${u.id}:1`);
+    await coins.grant(u.id, 5, 'Bonus', `users-test:${u.id}:2`);
+    expect((await get('/api/user/profile', bearer(u.token))).json().coins).toBe(105);
+    expect((await get('/api/user/profile', bearer(u.token))).json().coins).toBe(await coins.balance(u.id));
   });
 
   it('merges site-wide feature flags with the user\'s own overrides', async () => {

@@ -14,10 +14,12 @@ import {
   type ValidationResult,
 } from '@velora/shared';
 import type { Config } from '../../config';
-import type { Queryable } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { avatarUrl } from '../../lib/media-url';
+import { createCoinsService } from '../coins/coins.service';
 import { createFeaturesService } from '../features/features.service';
+import { createSubscriptionsService } from '../payments/subscriptions.service';
 import { usersRepository, type CredentialsRow, type NewUser, type UserRow, type VisitOriginRow } from './users.repository';
 
 export const USERNAME_TAKEN = 'This username is taken';
@@ -32,9 +34,14 @@ function formatProblem(schema: typeof Username | typeof Email, value: string): s
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Invalid value');
 }
 
-/** Law limits follow where the person is now: the current visit's country, else where they registered, else their address. */
+/** Where the person is now: the current visit's country, else where they registered, else their address. */
+function currentCountryOf(user: Pick<UserRow, 'registration_country' | 'country'>, visit: VisitOriginRow | null): string | null {
+  return visit?.country ?? user.registration_country ?? user.country;
+}
+
+/** Law limits follow where the person is now. */
 function lawLimitationsOf(user: Pick<UserRow, 'registration_country' | 'country'>, visit: VisitOriginRow | null): string[] {
-  const currentCountry = visit?.country ?? user.registration_country ?? user.country;
+  const currentCountry = currentCountryOf(user, visit);
   return hasCountryLawLimitation(currentCountry) ? [`country:${currentCountry!.trim().toUpperCase()}`] : [];
 }
 
@@ -49,8 +56,10 @@ function withAgeVerificationSettings(map: FeatureMapT, ageVerified: boolean): Fe
 }
 
 /** `media` builds the avatar URL of the profile; without a CDN_URL it is same-origin. */
-export function createUsersService(db: Queryable, media: Pick<Config, 'cdnUrl'> = { cdnUrl: undefined }) {
+export function createUsersService(db: Database, media: Pick<Config, 'cdnUrl'> = { cdnUrl: undefined }) {
   const features = createFeaturesService(db);
+  const subscriptions = createSubscriptionsService(db);
+  const ledger = createCoinsService({ db });
 
   return {
     /** For log-in: the user whose username or email is `login`, with the password hash. */
@@ -79,11 +88,21 @@ export function createUsersService(db: Queryable, media: Pick<Config, 'cdnUrl'> 
     /** Campaign, region and country of the visit the request belongs to, if it is known. */
     visitOrigin: async (visitId: string | null): Promise<VisitOriginRow | null> => (visitId ? usersRepository.visitOrigin(db, visitId) : null),
 
+    /** Where the member is now (as for law limits) and their feature flags (as on the profile): what prices depend on. */
+    async countryAndFeatures(userId: number, visitId: string | null): Promise<{ country: string | null; features: FeatureMapT }> {
+      const [user, visit] = await Promise.all([usersRepository.findById(db, userId), visitId ? usersRepository.visitOrigin(db, visitId) : null]);
+      if (!user) throw notFound('This account no longer exists');
+      const country = currentCountryOf(user, visit)?.trim().toUpperCase() || null;
+      return { country, features: await features.forUser(userId, { campaign: visit?.campaign ?? user.registration_campaign }) };
+    },
+
     async profile(userId: number, visitId: string | null): Promise<Profile> {
-      const [user, coins, visit] = await Promise.all([
+      const [user, coins, visit, subscription] = await Promise.all([
         usersRepository.findById(db, userId),
-        usersRepository.coinBalance(db, userId),
+        // The member's ledger account (decision record 016).
+        ledger.balance(userId),
         visitId ? usersRepository.visitOrigin(db, visitId) : null,
+        subscriptions.profileSubscription(userId),
       ]);
       if (!user) throw notFound('This account no longer exists');
       // Campaign overrides follow the campaign of this visit, else the one the user registered through.
@@ -128,8 +147,8 @@ export function createUsersService(db: Queryable, media: Pick<Config, 'cdnUrl'> 
           playdate_block: !user.playdate_block_hidden,
           upcoming_playdate_block: !user.upcoming_playdate_block_hidden,
         },
-        // Subscriptions arrive with payments; until then nobody has one.
-        subscription: null,
+        // The running subscription (premium itself is premium_until, which a payment sets).
+        subscription,
         law_limitations: lawLimitationsOf(user, visit),
       };
     },

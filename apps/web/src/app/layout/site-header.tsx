@@ -7,6 +7,7 @@ import { LanguageSelect } from '@/components/language-select';
 import { Logo } from '@/components/logo';
 import { LOG_IN_HASH, SIGN_UP_HASH } from '@/components/modal-hashes';
 import { useSession } from '@/features/auth/session';
+import { CoinBalanceButton } from '@/features/coins/components/coin-balance-button';
 import { useLogout } from '@/features/auth/use-logout';
 import { AvatarImage } from '@/features/profile/components/avatar-image';
 import { getProfileMenuFolded, setProfileMenuFolded } from '@/lib/storage';
@@ -138,7 +139,11 @@ export function SiteHeader({ variant = 'standard', label, reduced = false }: Sit
         <div className="site-header__actions">
           <LanguageSelect value={language.current} options={language.options} onChange={(lang) => void language.change(lang)} />
           {session.profile ? (
-            <AccountMenu profile={session.profile} premium={session.isPremium} />
+            <>
+              {/* The io variant sells nothing (SPEC §1: landing, ladies and legal pages only). */}
+              {reduced ? null : <CoinBalanceButton coins={session.profile.coins} />}
+              <AccountMenu profile={session.profile} premium={session.isPremium} />
+            </>
           ) : (
             <>
               <button type="button" className="button button--ghost button--small" onClick={() => openDialog(LOG_IN_HASH)}>

@@ -8,6 +8,7 @@ import { useSession } from '@/features/auth/session';
 import { EmailChangeConfirmation } from '@/features/profile/components/email-change-confirmation';
 import { FeaturePopupTriggers } from './feature-popup-triggers';
 import { MessagesTriggers } from './messages-triggers';
+import { MoneyTriggers } from './money-triggers';
 import type { PopupEntry } from './registry';
 import { POPUP_REGISTRY } from './registry';
 
@@ -26,6 +27,7 @@ export function ModalHost() {
       <FeaturePopupTriggers />
       <EmailChangeConfirmation />
       <MessagesTriggers />
+      <MoneyTriggers />
       {location.hash === LOG_IN_HASH && !isLoggedIn && !isPending ? <LoginDialog open onClose={removeHash} /> : null}
       {entries.map(([type, entry]) => {
         const byHash = entry.hash !== undefined && location.hash === entry.hash;

@@ -55,6 +55,35 @@ export const POPUP_REGISTRY: Partial<Record<PopupType, PopupEntry>> = {
   'change-avatar': {
     component: lazy(() => import('@/features/profile/components/change-avatar-popup').then((m) => ({ default: m.ChangeAvatarPopup }))),
   },
+  // Money (features/paywall: plans, coin packages, checkout; features/coins: tips). Opened by the members, by the
+  // locked player and by app/popups/money-triggers.tsx, which also applies SPEC §4's rules to them.
+  'buy-subscription': {
+    component: lazy(() => import('@/features/paywall/components/buy-subscription-popup').then((m) => ({ default: m.BuySubscriptionPopup }))),
+  },
+  'buy-coins': {
+    component: lazy(() => import('@/features/paywall/components/buy-coins-popup').then((m) => ({ default: m.BuyCoinsPopup }))),
+  },
+  'buy-coins-success': {
+    component: lazy(() => import('@/features/paywall/components/buy-coins-success-popup').then((m) => ({ default: m.BuyCoinsSuccessPopup }))),
+  },
+  'black-friday-discount': {
+    component: lazy(() => import('@/features/paywall/components/discount-popup').then((m) => ({ default: m.BlackFridayDiscountPopup }))),
+  },
+  'valentines-discount': {
+    component: lazy(() => import('@/features/paywall/components/discount-popup').then((m) => ({ default: m.ValentinesDiscountPopup }))),
+  },
+  'summer-discount': {
+    component: lazy(() => import('@/features/paywall/components/discount-popup').then((m) => ({ default: m.SummerDiscountPopup }))),
+  },
+  'model-tip': {
+    component: lazy(() => import('@/features/coins/components/model-tip-popup').then((m) => ({ default: m.ModelTipPopup }))),
+  },
+  'model-tip-success': {
+    component: lazy(() => import('@/features/coins/components/model-tip-success-popup').then((m) => ({ default: m.ModelTipSuccessPopup }))),
+  },
+  'model-tip-offer': {
+    component: lazy(() => import('@/features/coins/components/model-tip-offer-popup').then((m) => ({ default: m.ModelTipOfferPopup }))),
+  },
   // Compliance (SPEC §4). The age gate, the cookie popup and the law restriction are root slots, not registry entries.
   'age-verification-success': {
     component: lazy(() =>

@@ -1,7 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { useSession } from '@/features/auth/session';
 import { useTheater } from '@/features/player/use-theater';
-import { routePath } from '../routes';
 
 // The player and the comments load with the first video opened, not with every page.
 const TheaterPlayer = lazy(() => import('@/features/player/components/theater-player'));
@@ -25,7 +24,6 @@ export function TheaterPlayerSlot() {
         onClose={theater.close}
         onDock={theater.dock}
         onExpand={theater.expand}
-        paywallHref={routePath('paywall')}
         lockReason={lockReason}
         renderComments={(video) => (
           <Suspense fallback={null}>

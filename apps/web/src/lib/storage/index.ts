@@ -22,3 +22,5 @@ export {
 } from './preferences';
 export { getVisitId, setVisitId } from './visit-id';
 export { getTld, setTldOverride, tldOfHostname } from './tld';
+export type { SuccessMarkerKind, SuccessMarkers } from './success-markers';
+export { hasSuccessMarker, takeSuccessMarker, writeSuccessMarker } from './success-markers';

@@ -15,6 +15,10 @@ export const STORAGE_KEYS = {
   approvedAge: 'approved_age',
   profileMenuFolded: 'profile_menu_folded',
   tld: 'tld',
+  /** One-time success markers (SPEC §3 success_buy, §4): written when a purchase or a tip succeeded, cleared when its popup shows. */
+  successBuy: 'success_buy',
+  successBuyCoins: 'success_buy_coins',
+  successModelTip: 'success_model_tip',
   /** A plain comma-list cookie (SPEC §6), not JSON: read it only through disabled-roles.ts. */
   disabledRoles: DISABLED_ROLES_COOKIE,
 } as const;

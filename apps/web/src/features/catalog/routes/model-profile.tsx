@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAppLinks } from '@/components/app-links';
 import { FavouriteButton } from '@/components/favourite-button';
+import { showPopup } from '@/components/popups/popup-store';
 import { Skeleton } from '@/components/skeleton';
 import { StatusMessage } from '@/components/status-message';
 import { VideoGrid, VideoGridSkeleton } from '@/components/video-grid';
@@ -80,13 +81,17 @@ function Profile({ model }: { model: ModelDetail }) {
             <li>{t('catalog.shootCount', { count: model.shoot_count })}</li>
           </ul>
           {model.description ? <p className="model-profile__description">{model.description}</p> : null}
-          {model.message_name !== null ? (
-            <p className="model-profile__actions">
+          <p className="model-profile__actions">
+            {model.message_name !== null ? (
               <Link className="button button--primary" to={links.conversation(model.message_name)}>
                 {t('messages.sendMessage')}
               </Link>
-            </p>
-          ) : null}
+            ) : null}
+            {/* The tip popup belongs to features/coins; its data is the model to tip. */}
+            <button type="button" className="button button--secondary" onClick={() => showPopup('model-tip', { model_id: model.id, model_name: model.name_en })}>
+              {t('coins.tip.button')}
+            </button>
+          </p>
         </div>
       </header>
 

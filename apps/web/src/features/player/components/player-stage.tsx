@@ -4,7 +4,7 @@ import type { VideoDetail } from '@velora/shared';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { showPopup } from '@/components/popups/popup-store';
 import { loadHls } from '@/components/video-player/use-hls-source';
 import { VideoPlayer } from '@/components/video-player/video-player';
 import { isApiError } from '@/lib/http';
@@ -35,7 +35,6 @@ interface PlayerStageProps {
   videoId: number;
   detail: UseQueryResult<VideoDetail>;
   docked: boolean;
-  paywallHref: string;
   lockReason: LockReason;
   onBrowserPictureInPicture: (active: boolean) => void;
 }
@@ -54,7 +53,7 @@ function StageMessage({ title, text, action, tone = 'info', poster }: { title: s
 }
 
 /** The player area: the player itself, or why it cannot play yet (loading, locked, being prepared). */
-export function PlayerStage({ videoId, detail, docked, paywallHref, lockReason, onBrowserPictureInPicture }: PlayerStageProps) {
+export function PlayerStage({ videoId, detail, docked, lockReason, onBrowserPictureInPicture }: PlayerStageProps) {
   const { t } = useTranslation();
   const { data: video, isPending, isError, error, refetch, isFetching } = detail;
   const ready = video?.playable === true && video.hls_url !== null;
@@ -101,9 +100,10 @@ export function PlayerStage({ videoId, detail, docked, paywallHref, lockReason, 
           text={t(LOCKED_TEXT[lockReason])}
           action={
             lockReason === 'unavailable' ? null : (
-              <Link className="button button--primary button--small" to={paywallHref}>
+              // The membership offer opens over the player (SPEC §4 decides whether it shows, or /paywall instead).
+              <button type="button" className="button button--primary button--small" onClick={() => showPopup('buy-subscription')}>
                 {t('player.lockedAction')}
-              </Link>
+              </button>
             )
           }
         />

@@ -16,7 +16,6 @@ export interface TheaterPlayerProps {
   onClose: () => void;
   onDock: () => void;
   onExpand: () => void;
-  paywallHref: string;
   /** Why a video that does not play is locked for this member (premium needed, trailers only). */
   lockReason: LockReason;
   /** The comments of the video (another feature; the app composes it in). */
@@ -46,7 +45,7 @@ const EXPAND_ICON = 'M14 4h6v6M10 20H4v-6M20 4l-7 7M4 20l7-7';
  * stays in, Escape closes, focus returns where it was. Docked, it is a small region in a corner
  * that lets the page be used; the same <video> keeps playing through both modes.
  */
-export default function TheaterPlayer({ videoId, mode, onClose, onDock, onExpand, paywallHref, lockReason, renderComments }: TheaterPlayerProps) {
+export default function TheaterPlayer({ videoId, mode, onClose, onDock, onExpand, lockReason, renderComments }: TheaterPlayerProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const panelRef = useRef<HTMLElement>(null);
@@ -150,7 +149,6 @@ export default function TheaterPlayer({ videoId, mode, onClose, onDock, onExpand
             videoId={videoId}
             detail={detail}
             docked={!expanded}
-            paywallHref={paywallHref}
             lockReason={lockReason}
             onBrowserPictureInPicture={(active) => {
               // The browser's own picture-in-picture window frees the page like docking does.

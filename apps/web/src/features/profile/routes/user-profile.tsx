@@ -1,5 +1,6 @@
 import type { Profile } from '@velora/shared';
 import { isPremium } from '@velora/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppLinks } from '@/components/app-links';
@@ -19,8 +20,8 @@ function Membership({ profile }: { profile: Profile }) {
   const premium = isPremium(profile, Date.now());
   return (
     <SettingsCard title={t('profile.overview.membershipTitle')} testId="membership">
-      <dl className="profile-facts">
-        <div className="profile-facts__row">
+      <dl className="facts">
+        <div className="facts__row">
           <dt>{t('profile.overview.status')}</dt>
           <dd data-testid="membership-status">
             {premium && profile.premium_until !== null ? (
@@ -41,12 +42,12 @@ function Membership({ profile }: { profile: Profile }) {
           </dd>
         </div>
         {profile.subscription ? (
-          <div className="profile-facts__row">
+          <div className="facts__row">
             <dt>{t('profile.overview.subscription')}</dt>
             <dd data-testid="subscription-name">{profile.subscription.type.name}</dd>
           </div>
         ) : null}
-        <div className="profile-facts__row">
+        <div className="facts__row">
           <dt>{t('profile.overview.coins')}</dt>
           <dd data-testid="coins">{new Intl.NumberFormat(language).format(profile.coins)}</dd>
         </div>
@@ -55,7 +56,7 @@ function Membership({ profile }: { profile: Profile }) {
   );
 }
 
-function Overview({ profile }: { profile: Profile }) {
+function Overview({ profile, moneyCards }: { profile: Profile; moneyCards?: ((profile: Profile) => ReactNode) | undefined }) {
   const { t } = useTranslation();
   const links = useAppLinks();
   return (
@@ -90,13 +91,17 @@ function Overview({ profile }: { profile: Profile }) {
           <EmailVerification profile={profile} />
         </SettingsCard>
         <Membership profile={profile} />
+        {moneyCards?.(profile)}
         <RolesCard />
       </div>
     </article>
   );
 }
 
-/** /user-profile: the account at a glance, the avatar, membership, coins and the roles with their switches. */
-export default function UserProfileRoute() {
-  return <ProfileGate>{(profile) => <Overview profile={profile} />}</ProfileGate>;
+/**
+ * /user-profile: the account at a glance, the avatar, membership, coins and the roles with their switches. The app
+ * adds the subscription and payment history cards (features/paywall) through `moneyCards`.
+ */
+export default function UserProfileRoute({ moneyCards }: { moneyCards?: (profile: Profile) => ReactNode }) {
+  return <ProfileGate>{(profile) => <Overview profile={profile} moneyCards={moneyCards} />}</ProfileGate>;
 }

@@ -1,0 +1,41 @@
+import { PRODUCT_NAME } from '@velora/shared';
+
+// The frame of the built-in sandbox providers' pages (age verification, payment checkout): plain HTML and inline CSS,
+// no script, nothing loaded from elsewhere; their forms post back to this server.
+
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Strict headers: nothing loads, the form only posts here, no other page may frame it, the URL leaks to no referrer. */
+export const SANDBOX_PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+} as const;
+
+const BASE_CSS = `
+  body { font-family: system-ui, sans-serif; background: #1b1b1f; color: #f2f2f2; display: grid; place-items: center; min-height: 100vh; margin: 0; }
+  main { width: min(28rem, calc(100vw - 2rem)); box-sizing: border-box; padding: 2rem; background: #26262c; border-radius: 12px; }
+  p.note { color: #b8b8c0; font-size: 0.9rem; }
+  button { font: inherit; padding: 0.7rem 1.2rem; border-radius: 8px; border: 1px solid #8a8a96; background: transparent; color: inherit; cursor: pointer; }
+  button:focus-visible, a:focus-visible { outline: 3px solid #ffb3d0; outline-offset: 2px; }
+  a { color: inherit; }`;
+
+/** A whole page: the shared frame, the page's own CSS, and its body (already escaped by the caller). */
+export function sandboxPageShell(title: string, body: string, css = ''): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · ${escapeHtml(PRODUCT_NAME)}</title>
+<style>${BASE_CSS}${css}
+</style>
+</head>
+<body><main>${body}</main></body>
+</html>
+`;
+}

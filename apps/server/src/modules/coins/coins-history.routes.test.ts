@@ -1,0 +1,155 @@
+import { PAYMENT_HISTORY_PER_PAGE, PaymentHistory } from '@velora/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Viewer } from '../../../test/catalog-fixture';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { createCoinsService, type CoinsService } from './coins.service';
+import { freshMember, insertModel, request, seMember, tip } from './coins-test-helpers';
+
+// GET /user/get_payment_history?page (SPEC §7): payments and coin movements merged into one list, newest first.
+
+const START = Date.parse('2030-05-01T12:00:00Z');
+const clock = { ms: START };
+const MINUTE = 60_000;
+
+let t: TestApp;
+let coins: CoinsService;
+let planId: number;
+let packageId: number;
+let seq = 0;
+
+const history = async (v: Viewer, query = '') => {
+  const res = await request(t, 'GET', `/api/user/get_payment_history${query}`, v);
+  expect(res.statusCode, res.body).toBe(200);
+  return PaymentHistory.strict().parse(res.json());
+};
+
+/** A payment row as the payments module writes it. */
+async function insertPayment(
+  userId: number,
+  p: { kind: 'subscription' | 'renewal' | 'coins'; status: string; at: number; amount?: number; coins?: number },
+): Promise<{ id: number; publicId: string }> {
+  const publicId = `pay_hist_${++seq}_xxxxxx`;
+  const [row] = await t.deps.db.query<{ id: number }>(
+    `INSERT INTO payments (public_id, user_id, provider, kind, plan_id, package_id, coins, net_cents, vat_cents, vat_rate_bp, amount_cents, currency, status, created_at, completed_at)
+     VALUES ($1, $2, 'sandbox', $3, $4, $5, $6, $7, $8, 1900, $9, 'EUR', $10, $11, $12) RETURNING id`,
+    [
+      publicId,
+      userId,
+      p.kind,
+      p.kind === 'coins' ? null : planId,
+      p.kind === 'coins' ? packageId : null,
+      p.kind === 'coins' ? (p.coins ?? 100) : null,
+      (p.amount ?? 1190) - 190,
+      190,
+      p.amount ?? 1190,
+      p.status,
+      new Date(p.at - MINUTE),
+      p.status === 'pending' ? null : new Date(p.at),
+    ],
+  );
+  return { id: row!.id, publicId };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: () => new Date(clock.ms) });
+  coins = createCoinsService(t.deps);
+  [{ id: planId }] = (await t.deps.db.query<{ id: number }>(
+    `INSERT INTO membership_plans (token, name, period, period_count, price_cents) VALUES ('monthly-hist', 'Premium monthly', 'MONTH', 1, 1000) RETURNING id`,
+  )) as [{ id: number }];
+  [{ id: packageId }] = (await t.deps.db.query<{ id: number }>(
+    `INSERT INTO coin_packages (token, coins, price_cents) VALUES ('coins-hist', 100, 999) RETURNING id`,
+  )) as [{ id: number }];
+});
+afterAll(() => t.close());
+
+describe('who may read it', () => {
+  it('asks a visitor to log in (401)', async () => {
+    for (const headers of [{}, { authorization: 'Bearer garbage' }]) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/user/get_payment_history', headers })).statusCode).toBe(401);
+    }
+  });
+
+  it('gives a new member an empty first page', async () => {
+    expect(await history(await freshMember(t))).toEqual({ items: [], page: 1, per_page: PAYMENT_HISTORY_PER_PAGE, total: 0, pages: 0 });
+  });
+
+  it('serves an SE user too: it is their own record', async () => {
+    expect((await request(t, 'GET', '/api/user/get_payment_history', await seMember(t))).statusCode).toBe(200);
+  });
+
+  it.each([['?page=x'], ['?page=1.5'], ['?page=']])('rejects %s with 400 naming page', async (query) => {
+    const res = await request(t, 'GET', `/api/user/get_payment_history${query}`, await freshMember(t));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('page');
+  });
+
+  it('clamps a page below 1 to 1 (SPEC §5)', async () => {
+    expect((await history(await freshMember(t), '?page=-4')).page).toBe(1);
+  });
+});
+
+describe('one list, newest first', () => {
+  it('merges payments and coin movements; a coin purchase shows once, as its payment', async () => {
+    const member = await freshMember(t);
+    const other = await freshMember(t);
+    const model = await insertModel(t.deps.db, 'Carla Novak');
+    const at = (minutes: number) => START + minutes * MINUTE;
+
+    const subscription = await insertPayment(member.id, { kind: 'subscription', status: 'succeeded', at: at(1) });
+    clock.ms = at(2);
+    await coins.grant(member.id, 20, 'Welcome coins', `hist-welcome-${member.id}`);
+    const purchase = await insertPayment(member.id, { kind: 'coins', status: 'succeeded', at: at(3), amount: 999, coins: 100 });
+    clock.ms = at(3);
+    await t.deps.db.transaction((tx) => coins.creditPurchase(tx, { userId: member.id, coins: 100, paymentId: purchase.id, idempotencyKey: `evt-${purchase.id}` }));
+    clock.ms = at(4);
+    const tipped = (await tip(t, member, { model_id: model, coins: 35 })).json();
+    const failed = await insertPayment(member.id, { kind: 'renewal', status: 'failed', at: at(5) });
+    // Abandoned and open checkouts are not history.
+    await insertPayment(member.id, { kind: 'subscription', status: 'pending', at: at(6) });
+    await insertPayment(member.id, { kind: 'coins', status: 'cancelled', at: at(7) });
+    // Someone else's.
+    await insertPayment(other.id, { kind: 'subscription', status: 'succeeded', at: at(8) });
+    await coins.grant(other.id, 5, 'Not yours', `hist-other-${other.id}`);
+
+    const page = await history(member);
+    expect(page).toMatchObject({ page: 1, per_page: PAYMENT_HISTORY_PER_PAGE, total: 5, pages: 1 });
+    expect(page.items).toEqual([
+      { id: `payment:${failed.publicId}`, kind: 'renewal', description: 'Membership renewal: Premium monthly', amount_cents: 1190, currency: 'EUR', coins: null, status: 'failed', created_at: at(5) },
+      { id: `coins:${tipped.tip_id}`, kind: 'tip', description: 'Tip to Carla Novak', amount_cents: null, currency: null, coins: -35, status: 'succeeded', created_at: at(4) },
+      { id: `payment:${purchase.publicId}`, kind: 'coins', description: '100 coins', amount_cents: 999, currency: 'EUR', coins: 100, status: 'succeeded', created_at: at(3) },
+      { id: expect.stringMatching(/^coins:\d+$/), kind: 'grant', description: 'Welcome coins', amount_cents: null, currency: null, coins: 20, status: 'succeeded', created_at: at(2) },
+      { id: `payment:${subscription.publicId}`, kind: 'subscription', description: 'Membership: Premium monthly', amount_cents: 1190, currency: 'EUR', coins: null, status: 'succeeded', created_at: at(1) },
+    ]);
+    // The coins in the history add up to the balance.
+    expect(page.items.reduce((s, i) => s + (i.kind === 'subscription' || i.kind === 'renewal' ? 0 : (i.coins ?? 0)), 0)).toBe(await coins.balance(member.id));
+    expect((await history(other)).total).toBe(2);
+  });
+
+  it(`pages ${PAYMENT_HISTORY_PER_PAGE} at a time over both tables, without gaps or repeats`, async () => {
+    const member = await freshMember(t);
+    const ids: string[] = [];
+    for (let i = 0; i < 45; i++) {
+      const when = START + 1000 * MINUTE + i * MINUTE;
+      if (i % 3 === 0) {
+        ids.push(`payment:${(await insertPayment(member.id, { kind: 'subscription', status: 'succeeded', at: when })).publicId}`);
+      } else {
+        clock.ms = when;
+        ids.push(`coins:${(await coins.grant(member.id, 1, `Grant ${i}`, `hist-page-${member.id}-${i}`)).transactionId}`);
+      }
+    }
+    const pages = [await history(member), await history(member, '?page=2'), await history(member, '?page=3')];
+    expect(pages.map((p) => p.items.length)).toEqual([20, 20, 5]);
+    expect(pages.every((p) => p.total === 45 && p.pages === 3)).toBe(true);
+    expect(pages.flatMap((p) => p.items.map((i) => i.id))).toEqual(ids.reverse());
+    expect((await history(member, '?page=4')).items).toEqual([]);
+    expect((await history(member, '?page=99999999999')).items).toEqual([]);
+  });
+
+  it('orders coin movements of the same moment by when they were booked', async () => {
+    const member = await freshMember(t);
+    clock.ms = START + 5000 * MINUTE;
+    const a = await coins.grant(member.id, 1, 'First', `same-moment-${member.id}-a`);
+    const b = await coins.grant(member.id, 2, 'Second', `same-moment-${member.id}-b`);
+    expect((await history(member)).items.map((i) => i.id)).toEqual([`coins:${b.transactionId}`, `coins:${a.transactionId}`]);
+  });
+});

@@ -1,0 +1,75 @@
+import {
+  TIP_MAX_COINS,
+  TIP_MIN_COINS,
+  splitTip,
+  suggestedTipCoins,
+  type ModelTipOfferResponse,
+  type TipBody,
+  type TipResult,
+} from '@velora/shared';
+import type { AppDeps } from '../../app-deps';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-error';
+import { isDbId } from '../../lib/paging';
+import { createFavouritesService } from '../favourites/favourites.service';
+import type { AuthContext } from '../sessions/sessions.service';
+import { createCoinsService } from './coins.service';
+
+/** Tips a member may send per window: far above a person tapping "tip", low enough to stop a runaway script. */
+export const TIP_RATE_LIMIT = { max: 60, windowMs: 60_000 };
+
+export interface TipsOptions {
+  rateLimit?: { max: number; windowMs: number };
+}
+
+/**
+ * Tips (SPEC §1 "Members can tip models") and the tip offer (SPEC §7 GET /feature/model_tip_offer): who may tip
+ * whom, how much, how often, and the model's share (MODEL_SHARE_PERCENT). The ledger books them.
+ */
+export function createTipsService(deps: Pick<AppDeps, 'db' | 'now' | 'rateLimits' | 'config'>, options: TipsOptions = {}) {
+  const coins = createCoinsService(deps);
+  const favourites = createFavouritesService(deps);
+  const limit = options.rateLimit ?? TIP_RATE_LIMIT;
+
+  async function checkRate(userId: number): Promise<void> {
+    const hits = await deps.rateLimits.hit(`coins:tip:${userId}`, limit.windowMs);
+    if (hits.count > limit.max) {
+      const seconds = Math.max(1, Math.ceil(hits.resetInMs / 1000));
+      throw tooManyRequests(`You are sending tips too fast: at most ${limit.max} a minute. Try again in ${seconds} seconds.`, seconds);
+    }
+  }
+
+  return {
+    /** member −coins, model +share (rounded down), house +rest; 409 INSUFFICIENT_COINS, 404 unknown model, 403 own model. */
+    async tip(viewer: AuthContext, body: TipBody): Promise<TipResult> {
+      if (!Number.isInteger(body.coins) || body.coins < TIP_MIN_COINS || body.coins > TIP_MAX_COINS) {
+        throw badRequest(`Invalid body: coins (Must be ${TIP_MIN_COINS} to ${TIP_MAX_COINS} whole coins)`, {
+          coins: `Must be ${TIP_MIN_COINS} to ${TIP_MAX_COINS} whole coins`,
+        });
+      }
+      if (viewer.modelId !== null && viewer.modelId === body.model_id) throw forbidden('You cannot tip your own model profile.');
+      if (!isDbId(body.model_id)) throw notFound(`No model with id ${body.model_id}`);
+      await checkRate(viewer.userId);
+      return coins.bookTip({
+        userId: viewer.userId,
+        modelId: body.model_id,
+        coins: body.coins,
+        split: splitTip(body.coins, deps.config.modelSharePercent),
+        idempotencyKey: body.idempotency_key ?? null,
+      });
+    },
+
+    /**
+     * A suggested tip: to the model the member tipped last, else their most recent favourite model (never their own
+     * model), for their last tip's amount or a default, within what they have. Null without coins or a model.
+     */
+    async offer(viewer: AuthContext): Promise<ModelTipOfferResponse> {
+      const balance = await coins.balance(viewer.userId);
+      if (balance < TIP_MIN_COINS) return { offer: null };
+      const [last, favouriteModels] = await Promise.all([coins.lastTip(viewer.userId), favourites.idsOf(viewer.userId, 'model', 2)]);
+      const modelId = [last?.model_id, ...favouriteModels].find((id): id is number => id !== undefined && id !== viewer.modelId);
+      const amount = suggestedTipCoins(balance, last?.coins ?? null, { min: TIP_MIN_COINS, max: TIP_MAX_COINS });
+      return { offer: modelId !== undefined && amount !== null ? { model_id: modelId, coins: amount } : null };
+    },
+  };
+}
+export type TipsService = ReturnType<typeof createTipsService>;

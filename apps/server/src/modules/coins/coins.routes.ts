@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CoinBalance, ErrorBody, PaymentHistory, PaymentHistoryQuery, TipBody, TipResult } from '@velora/shared';
+import type { AppDeps } from '../../app-deps';
+import { requireAuth } from '../../plugins/auth';
+import { createTipsService } from './coins-tips.service';
+import { createCoinsService } from './coins.service';
+
+const security = [{ bearer: [] }];
+
+// Coins and tips (issue 6, decision record 016). Buying coins is the payments module's; it credits through the
+// coins service. The payment history lives here because it is one list over payments and the coin ledger.
+export const coinsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const coins = createCoinsService(deps);
+  const tips = createTipsService(deps);
+
+  app.post('/coins/tip', {
+    // SPEC §4, §6: SE users skip law-limited calls (451), like buying coins.
+    config: { access: 'member', lawLimited: true },
+    schema: {
+      tags: ['coins'],
+      summary:
+        'Tip a model: the coins leave the member at once (the model gets her share). 409 INSUFFICIENT_COINS when the balance ' +
+        'does not cover it; an idempotency_key sent again returns the first tip instead of tipping twice',
+      security,
+      body: TipBody,
+      response: { 200: TipResult, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody, 451: ErrorBody },
+    },
+    handler: async (request) => tips.tip(requireAuth(request), request.body),
+  });
+
+  app.get('/coins/balance', {
+    config: { access: 'member' },
+    schema: { tags: ['coins'], summary: "The member's coins", security, response: { 200: CoinBalance, 401: ErrorBody } },
+    handler: async (request) => ({ coins: await coins.balance(requireAuth(request).userId) }),
+  });
+
+  app.get('/user/get_payment_history', {
+    config: { access: 'member' },
+    schema: {
+      tags: ['user'],
+      summary: 'What the member paid (memberships, coin packages) and how their coins moved (tips, grants), newest first',
+      security,
+      querystring: PaymentHistoryQuery,
+      response: { 200: PaymentHistory, 400: ErrorBody, 401: ErrorBody },
+    },
+    handler: async (request) => coins.history(requireAuth(request).userId, request.query.page),
+  });
+};

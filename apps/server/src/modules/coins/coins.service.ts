@@ -1,0 +1,253 @@
+import {
+  INSUFFICIENT_COINS,
+  PAYMENT_HISTORY_PER_PAGE,
+  type PaymentHistory,
+  type PaymentHistoryItem,
+  type TipResult,
+  type TipSplit,
+} from '@velora/shared';
+import type { AppDeps } from '../../app-deps';
+import type { Queryable } from '../../db/database';
+import { HttpError, conflict, notFound } from '../../lib/http-error';
+import { capPage, offsetOf, pagesOf } from '../../lib/paging';
+import { coinsRepository as repo, type BookedRow, type HistoryRow, type NewEntry, type NewTransaction } from './coins.repository';
+
+/** The ledger needs only the database (and a clock for booking times), so users, payments and the seed can use it. */
+export type CoinsDeps = Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'now'>>;
+
+/** What a credit booked: the ledger transaction and the member's balance right after it. */
+export interface Booking {
+  transactionId: number;
+  balance: number;
+  /** True when the idempotency key (or the payment) was booked before and nothing was booked now. */
+  replayed: boolean;
+}
+
+export interface CreditPurchase {
+  userId: number;
+  coins: number;
+  /** payments.id of the payment that bought the coins; it credits once, whatever key a retry brings. */
+  paymentId: number;
+  idempotencyKey: string;
+}
+
+export interface ModelEarnings {
+  model_id: number;
+  /** Coins credited to the model and not yet paid out. */
+  balance: number;
+  /** Every coin ever credited to the model. */
+  earned: number;
+  tips: number;
+}
+
+/** Far below bigint and Number.MAX_SAFE_INTEGER even summed over every booking a site will ever make. */
+export const MAX_BOOKING_COINS = 100_000_000;
+
+const plural = (n: number) => `${n} ${n === 1 ? 'coin' : 'coins'}`;
+
+export const insufficientCoins = (balance: number, needed: number) =>
+  new HttpError(409, INSUFFICIENT_COINS, `You have ${plural(balance)}; this tip needs ${needed}.`);
+
+export const keyReused = () =>
+  conflict('This idempotency key was already used for a different request. Use a new key for a new request.', {
+    idempotency_key: 'Already used for a different request',
+  });
+
+function checkCoins(coins: number): void {
+  if (!Number.isSafeInteger(coins) || coins < 1 || coins > MAX_BOOKING_COINS) {
+    throw new RangeError(`A booking moves 1 to ${MAX_BOOKING_COINS} whole coins, got ${coins}`);
+  }
+}
+
+function checkKey(key: string): void {
+  if (typeof key !== 'string' || key.length < 1 || key.length > 200) throw new RangeError('An idempotency key is 1 to 200 characters');
+}
+
+const isForeignKeyViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23503';
+
+/** Double entry's one rule, checked before anything is written: a transaction's entries sum to zero. */
+async function post(tx: Queryable, transactionId: number, entries: NewEntry[]): Promise<void> {
+  const sum = entries.reduce((s, e) => s + e.amount, 0);
+  if (sum !== 0 || entries.some((e) => e.amount === 0)) throw new Error(`Unbalanced ledger transaction ${transactionId}: entries sum to ${sum}`);
+  await repo.insertEntries(tx, transactionId, entries);
+}
+
+function describe(row: HistoryRow): string {
+  switch (row.kind) {
+    case 'subscription':
+      return `Membership: ${row.plan_name ?? 'plan'}`;
+    case 'renewal':
+      return `Membership renewal: ${row.plan_name ?? 'plan'}`;
+    case 'coins':
+    case 'coin_purchase':
+      return row.source === 'payment' ? `${plural(row.coins ?? 0)}` : (row.description ?? 'Coin purchase');
+    case 'tip':
+      return `Tip to ${row.model_name ?? 'a model'}`;
+    case 'paid_chat':
+      return row.description ?? 'Paid chat';
+    case 'private_playdate':
+      return row.description ?? 'Private playdate';
+    case 'grant':
+      return row.description ?? 'Coins from Velora';
+    case 'refund':
+      return row.description ?? 'Refund';
+  }
+}
+
+const toHistoryItem = (row: HistoryRow): PaymentHistoryItem => ({
+  id: row.id,
+  kind: row.kind === 'coin_purchase' ? 'coins' : row.kind,
+  description: describe(row),
+  amount_cents: row.amount_cents,
+  currency: row.currency,
+  coins: row.coins === null ? null : Number(row.coins),
+  status: row.status,
+  created_at: new Date(row.at).getTime(),
+});
+
+/**
+ * The coin ledger (decision record 016): double entry over ledger_accounts, every booking one transaction whose
+ * entries sum to zero. Members' accounts never go below zero: the only debit is one conditional UPDATE (and a
+ * CHECK behind it). Idempotency keys are namespaced by what booked them (tip:<user>:, grant:, purchase:), so a
+ * client's key can never replay another member's or another kind's booking.
+ */
+export function createCoinsService(deps: CoinsDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** A booking whose key is taken: the first result when it was the same request, 409 otherwise. */
+  function replayOf(found: BookedRow | null, expected: Pick<BookedRow, 'kind' | 'user_id' | 'member_amount'> & Partial<BookedRow>): BookedRow {
+    const same =
+      found !== null &&
+      found.kind === expected.kind &&
+      found.user_id === expected.user_id &&
+      Number(found.member_amount) === expected.member_amount &&
+      (expected.model_id === undefined || found.model_id === expected.model_id) &&
+      (expected.payment_id === undefined || Number(found.payment_id) === expected.payment_id);
+    if (!same) throw keyReused();
+    return found;
+  }
+
+  /** From a system account to a member; replays the first booking of the same key. */
+  async function creditMember(
+    tx: Queryable,
+    c: { kind: 'grant' | 'coin_purchase'; from: 'house' | 'purchases'; userId: number; coins: number; paymentId: number | null; key: string; description: string | null },
+  ): Promise<Booking> {
+    checkCoins(c.coins);
+    const id = await repo.insertTransaction(tx, {
+      kind: c.kind,
+      userId: c.userId,
+      modelId: null,
+      paymentId: c.paymentId,
+      idempotencyKey: c.key,
+      description: c.description,
+      createdAt: now(),
+    });
+    if (id === null) {
+      const found = (await repo.findByKey(tx, c.key)) ?? (c.paymentId === null ? null : await repo.findPurchaseOf(tx, c.paymentId));
+      const row = replayOf(found, { kind: c.kind, user_id: c.userId, member_amount: c.coins, ...(c.paymentId === null ? {} : { payment_id: c.paymentId }) });
+      return { transactionId: row.id, balance: Number(row.member_balance_after), replayed: true };
+    }
+    // Member first, the shared system row last: see the lock order in the repository.
+    const member = await repo.creditMember(tx, c.userId, c.coins);
+    const system = await repo.moveSystem(tx, c.from, -c.coins);
+    await post(tx, id, [
+      { accountId: member.id, amount: c.coins, balanceAfter: member.balance },
+      { accountId: system.id, amount: -c.coins, balanceAfter: system.balance },
+    ]);
+    return { transactionId: id, balance: Number(member.balance), replayed: false };
+  }
+
+  return {
+    /**
+     * Credits bought coins: purchases −coins, member +coins. Called by the payments module inside its webhook
+     * transaction `tx`, so the payment and its coins commit together. Idempotent by key and by payment: a second
+     * call books nothing and returns the first result (replayed: true); the same key for other coins is a 409.
+     */
+    creditPurchase(tx: Queryable, p: CreditPurchase): Promise<Booking> {
+      checkKey(p.idempotencyKey);
+      return creditMember(tx, {
+        kind: 'coin_purchase',
+        from: 'purchases',
+        userId: p.userId,
+        coins: p.coins,
+        paymentId: p.paymentId,
+        key: `purchase:${p.idempotencyKey}`,
+        description: null,
+      });
+    },
+
+    /**
+     * Coins from the house to a member (seed, support), `reason` shown in their history. Idempotent by key. Books in
+     * its own transaction, or in `tx` when the caller has one open (the seed does).
+     */
+    grant(userId: number, coins: number, reason: string, idempotencyKey: string, tx?: Queryable): Promise<Booking> {
+      checkKey(idempotencyKey);
+      const description = reason.trim().slice(0, 200) || null;
+      const book = (q: Queryable) => creditMember(q, { kind: 'grant', from: 'house', userId, coins, paymentId: null, key: `grant:${idempotencyKey}`, description });
+      return tx ? book(tx) : db.transaction(book);
+    },
+
+    /**
+     * Books a tip: member −coins (the one conditional debit), model +split.model, house +split.house. 409
+     * INSUFFICIENT_COINS when the balance does not cover it, 404 for an unknown model. `idempotencyKey` is the
+     * client's key, namespaced here by the member; the same key again returns the first tip.
+     */
+    async bookTip(t: { userId: number; modelId: number; coins: number; split: TipSplit; idempotencyKey: string | null }): Promise<TipResult> {
+      checkCoins(t.coins);
+      if (t.split.model + t.split.house !== t.coins || t.split.model < 0 || t.split.house < 0) throw new RangeError('A tip split must add up to the tip');
+      const key = t.idempotencyKey === null ? null : `tip:${t.userId}:${t.idempotencyKey}`;
+      const booking: NewTransaction = { kind: 'tip', userId: t.userId, modelId: t.modelId, paymentId: null, idempotencyKey: key, description: null, createdAt: now() };
+      try {
+        return await db.transaction(async (tx): Promise<TipResult> => {
+          const id = await repo.insertTransaction(tx, booking);
+          if (id === null) {
+            const row = replayOf(await repo.findByKey(tx, key!), { kind: 'tip', user_id: t.userId, member_amount: -t.coins, model_id: t.modelId });
+            return { tip_id: row.id, model_id: t.modelId, coins: t.coins, balance: Number(row.member_balance_after) };
+          }
+          const member = await repo.debitMember(tx, t.userId, t.coins);
+          if (!member) throw insufficientCoins(await repo.memberBalance(tx, t.userId), t.coins);
+          const entries: NewEntry[] = [{ accountId: member.id, amount: -t.coins, balanceAfter: member.balance }];
+          if (t.split.model > 0) {
+            await repo.ensureModelAccount(tx, t.modelId);
+            const model = await repo.creditModel(tx, t.modelId, t.split.model);
+            entries.push({ accountId: model.id, amount: t.split.model, balanceAfter: model.balance });
+          }
+          if (t.split.house > 0) {
+            const house = await repo.moveSystem(tx, 'house', t.split.house);
+            entries.push({ accountId: house.id, amount: t.split.house, balanceAfter: house.balance });
+          }
+          await post(tx, id, entries);
+          return { tip_id: id, model_id: t.modelId, coins: t.coins, balance: Number(member.balance) };
+        });
+      } catch (error) {
+        // The model went (or never was): its foreign key is the check that cannot race.
+        if (isForeignKeyViolation(error)) throw notFound(`No model with id ${t.modelId}`);
+        throw error;
+      }
+    },
+
+    /** The member's coins: their account's balance, 0 before their first coin. */
+    balance: (userId: number): Promise<number> => repo.memberBalance(db, userId),
+
+    /** The member's most recent tip to a model that still exists, for the tip offer. */
+    lastTip: (userId: number) => repo.lastTip(db, userId),
+
+    /** What a model has earned, for payouts: the account's balance (owed), all credits ever, the number of tips. */
+    async modelEarnings(modelId: number): Promise<ModelEarnings> {
+      const row = await repo.modelEarnings(db, modelId);
+      return { model_id: modelId, balance: Number(row.balance), earned: Number(row.earned), tips: row.tips };
+    },
+
+    /** GET /user/get_payment_history: payments and coin movements in one list, newest first. */
+    async history(userId: number, requestedPage: number): Promise<PaymentHistory> {
+      const page = capPage(requestedPage);
+      const [total, rows] = await Promise.all([
+        repo.historyCount(db, userId),
+        repo.historyPage(db, userId, PAYMENT_HISTORY_PER_PAGE, offsetOf(page, PAYMENT_HISTORY_PER_PAGE)),
+      ]);
+      return { items: rows.map(toHistoryItem), page, per_page: PAYMENT_HISTORY_PER_PAGE, total, pages: pagesOf(total, PAYMENT_HISTORY_PER_PAGE) };
+    },
+  };
+}
+export type CoinsService = ReturnType<typeof createCoinsService>;

@@ -1,0 +1,17 @@
+import { PaymentHistoryCard } from '@/features/paywall/components/payment-history-card';
+import { SubscriptionCard } from '@/features/paywall/components/subscription-card';
+import UserProfileRoute from '@/features/profile/routes/user-profile';
+
+/** /user-profile: the profile overview with the money cards of features/paywall (one feature does not import another). */
+export default function UserProfileScreen() {
+  return (
+    <UserProfileRoute
+      moneyCards={(profile) => (
+        <>
+          <SubscriptionCard fallbackPlanName={profile.subscription?.type.name ?? null} />
+          <PaymentHistoryCard />
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import { useLocation } from 'react-router';
+import { useAppLinks } from '@/components/app-links';
+import { PaymentReturnNotice } from './payment-return-notice';
+import { SubscriptionSuccessDialog } from './subscription-success-dialog';
+
+/** The payment return on every page: its floating notice (the paywall shows it inline instead) and the membership success dialog. */
+export function PaymentReturnLayer() {
+  const links = useAppLinks();
+  const { pathname } = useLocation();
+  return (
+    <>
+      {pathname === links.paywall ? null : <PaymentReturnNotice floating />}
+      <SubscriptionSuccessDialog />
+    </>
+  );
+}
