@@ -25,3 +25,4 @@ export * from './contracts/messages';
 export * from './contracts/money';
 export * from './rules/feature-popups';
 export * from './rules/money-popups';
+export * from './rules/plain-text';

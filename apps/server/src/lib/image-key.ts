@@ -1,3 +1,5 @@
+import { isDbId } from './paging';
+
 /** Pictures stored by key, "<kind>:<id>" (e.g. "shoot:12"): a landing's hero or a blog cover reuses a catalog image. */
 export type ImageKeyKind = 'video' | 'model' | 'shoot' | 'image';
 
@@ -8,5 +10,5 @@ export function parseImageKey(key: string | null | undefined): { kind: ImageKeyK
   const match = key ? KEY.exec(key) : null;
   if (!match) return null;
   const id = Number(match[2]);
-  return id <= 2_147_483_647 ? { kind: match[1] as ImageKeyKind, id } : null;
+  return isDbId(id) ? { kind: match[1] as ImageKeyKind, id } : null;
 }

@@ -1,5 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface DialogProps {
@@ -12,11 +13,16 @@ interface DialogProps {
   testId?: string;
   /** Where focus goes on open; by default the first focusable element. */
   onOpenAutoFocus?: (event: Event) => void;
+  /** Where focus goes on close; by default back to the element that had it before the dialog opened. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** A modal dialog: focus trapped inside, Escape and the close button close it, focus returns on close. */
-export function Dialog({ open, onOpenChange, title, description, children, testId, onOpenAutoFocus }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, testId, onOpenAutoFocus, onCloseAutoFocus }: DialogProps) {
   const { t } = useTranslation();
+  // Radix hands focus back to a Dialog.Trigger only; these dialogs are opened by other means (a button, a hash, a
+  // popup store), so the element that had focus is remembered and gets it back unless focus has gone elsewhere.
+  const returnTo = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -24,7 +30,20 @@ export function Dialog({ open, onOpenChange, title, description, children, testI
         <RadixDialog.Content
           className="dialog"
           data-testid={testId}
-          onOpenAutoFocus={onOpenAutoFocus}
+          onOpenAutoFocus={(event) => {
+            returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            onOpenAutoFocus?.(event);
+          }}
+          onCloseAutoFocus={(event) => {
+            onCloseAutoFocus?.(event);
+            if (event.defaultPrevented) return;
+            event.preventDefault();
+            const target = returnTo.current;
+            returnTo.current = null;
+            // Only where focus would otherwise be lost: a navigation may have moved it to the new page already.
+            const lost = document.activeElement === null || document.activeElement === document.body;
+            if (lost && target?.isConnected) target.focus();
+          }}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="dialog__header">

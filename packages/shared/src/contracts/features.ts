@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_VARIANTS } from '../rules/company';
+import { hasControlCharacters } from '../rules/plain-text';
 
 // The /feature/* calls of SPEC §7.
 
@@ -26,7 +27,13 @@ export const SetOrganicDataBody = z
       .min(ORGANIC_MIN_AGE, `Must be a whole number from ${ORGANIC_MIN_AGE} to ${ORGANIC_MAX_AGE}`)
       .max(ORGANIC_MAX_AGE, `Must be a whole number from ${ORGANIC_MIN_AGE} to ${ORGANIC_MAX_AGE}`),
     source: z.enum(ORGANIC_SOURCES, { message: `Must be one of ${ORGANIC_SOURCES.join(', ')}` }),
-    other_source: z.string().trim().max(200, 'Must be at most 200 characters').nullable().optional(),
+    other_source: z
+      .string()
+      .trim()
+      .max(200, 'Must be at most 200 characters')
+      .refine((v) => !hasControlCharacters(v), 'Must not contain control characters')
+      .nullable()
+      .optional(),
   })
   .superRefine((body, ctx) => {
     if (body.source === 'other' && !body.other_source) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clampPage } from '../rules/page-query';
+import { hasControlCharacters } from '../rules/plain-text';
 
 // Messages (SPEC §7 Messages). A conversation is seen from the viewer's side: `with` names the other
 // party by the path segment the app uses, `/messages/{with}`. Times are unix milliseconds, so the
@@ -151,7 +152,14 @@ export const Conversation = z
   .meta({ id: 'Conversation' });
 export type Conversation = z.infer<typeof Conversation>;
 
-export const ConversationNameParam = z.object({ name: z.string().min(1).max(64) });
+export const ConversationNameParam = z.object({
+  // A control character names nobody, and a NUL would reach PostgreSQL as a 500.
+  name: z
+    .string()
+    .min(1)
+    .max(64)
+    .refine((v) => !hasControlCharacters(v), 'Must be a username'),
+});
 /** POST /messages/{name}/send, POST /messages/playdate/{id} */
 export const SendMessageBody = z.object({ text: MessageText });
 export type SendMessageBody = z.infer<typeof SendMessageBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERIODS } from '../constants';
 import { clampPage } from '../rules/page-query';
+import { hasControlCharacters } from '../rules/plain-text';
 
 // Money (issue 6): membership plans, coin packages, checkout through a payment provider, coins and tips.
 // Money amounts are integer cents of `currency`; coins are whole numbers. Prices are computed on the server
@@ -123,7 +124,14 @@ export const TipBody = z.object({
     .int('Must be a whole number of coins')
     .min(TIP_MIN_COINS, `Must be at least ${TIP_MIN_COINS} coin`)
     .max(TIP_MAX_COINS, `Must be at most ${TIP_MAX_COINS} coins`),
-  idempotency_key: z.string().trim().min(8).max(64).optional(),
+  idempotency_key: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    // A NUL would reach PostgreSQL as a 500; no client key needs a control character.
+    .refine((v) => !hasControlCharacters(v), 'Must not contain control characters')
+    .optional(),
 });
 export type TipBody = z.infer<typeof TipBody>;
 export const TipResult = z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES, ROLE_TOKENS } from '../constants';
 import { Campaign, FeatureMap } from './common';
 import { Email, Password, Username } from './auth';
+import { hasControlCharacters } from '../rules/plain-text';
 
 export const Profile = z
   .object({
@@ -65,6 +66,8 @@ const clearable = (max: number) =>
     .string()
     .trim()
     .max(max, `Must be at most ${max} characters`)
+    // One line of text: a NUL would reach PostgreSQL as a 500, other control characters mean nothing here.
+    .refine((v) => !hasControlCharacters(v), 'Must not contain control characters')
     .nullable()
     .transform((v) => (v === '' || v === null ? null : v));
 

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@velora/shared';
+import { PRODUCT_NAME, type Language } from '@velora/shared';
 import { messagesRepository as repo } from '../../modules/messages/messages.repository';
 import { welcomeSiteMessage } from '../../modules/messages/messages.service';
 import type { Queryable } from '../database';
@@ -34,8 +34,8 @@ const NEWS_TEXT = [
  */
 export async function seedDemoMessages(db: Queryable, opts: { now: Date }): Promise<void> {
   const at = (msAgo: number) => new Date(opts.now.getTime() - msAgo);
-  const users = await db.query<{ id: number; username: string; model_id: number | null }>(
-    `SELECT id, username, model_id FROM users WHERE username = ANY($1::text[]) ORDER BY id`,
+  const users = await db.query<{ id: number; username: string; model_id: number | null; language: Language }>(
+    `SELECT id, username, model_id, language FROM users WHERE username = ANY($1::text[]) ORDER BY id`,
     [['member', 'premium', 'model', 'writer', 'retagger', 'admin']],
   );
   const byName = new Map(users.map((u) => [u.username, u]));
@@ -80,7 +80,7 @@ export async function seedDemoMessages(db: Queryable, opts: { now: Date }): Prom
     const conversationId = await repo.ensureSite(db, user.id);
     await repo.addParticipants(db, conversationId, [user.id]);
     siteInboxes.set(user.id, conversationId);
-    const welcome = welcomeSiteMessage(user.username);
+    const welcome = welcomeSiteMessage(user.username, user.language);
     if (!(await hasMessage(db, conversationId, welcome.subject ?? undefined))) {
       await repo.insertMessage(db, { conversationId, senderId: null, body: welcome.text, subject: welcome.subject, group: 'account', createdAt: at(2 * DAY_MS) });
     }

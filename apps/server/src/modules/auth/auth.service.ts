@@ -131,7 +131,7 @@ export function createAuthService(deps: AppDeps, log: ErrorLog) {
 
       // The welcome in the site inbox is not part of the account: if it fails, the account still stands.
       await messages
-        .sendSiteMessage(created.userId, welcomeSiteMessage(body.username))
+        .sendSiteMessage(created.userId, welcomeSiteMessage(body.username, body.language ?? DEFAULT_LANGUAGE))
         .catch((err: unknown) => log.error({ err }, 'welcome message failed'));
 
       const link = `${config.publicUrl}/?hash=${encodeURIComponent(created.loginHash)}`;

@@ -94,6 +94,7 @@ describe('bad input', () => {
     ['a short idempotency key', { model_id: 1, coins: 10, idempotency_key: 'short' }, 'idempotency_key'],
     ['a long idempotency key', { model_id: 1, coins: 10, idempotency_key: 'k'.repeat(65) }, 'idempotency_key'],
     ['an idempotency key that is a number', { model_id: 1, coins: 10, idempotency_key: 12345678 }, 'idempotency_key'],
+    ['an idempotency key with NUL characters', { model_id: 1, coins: 10, idempotency_key: '\u0000'.repeat(8) }, 'idempotency_key'],
   ])('rejects %s with 400 naming %s', async (_, body, field) => {
     const before = await countTransactions();
     const res = await tip(t, member, body);

@@ -1,4 +1,4 @@
-import type { Comment, CommentList } from '@velora/shared';
+import { withoutStrayControls, type Comment, type CommentList } from '@velora/shared';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-error';
 import { avatarUrl } from '../../lib/media-url';
@@ -11,10 +11,6 @@ export const COMMENTS_PER_PAGE = 20;
 export const COMMENT_LIMITS = { max: 10, windowMs: 60_000 } as const;
 
 class VideoGone extends Error {}
-
-// Control characters other than line breaks and tabs are never wanted in a comment, and PostgreSQL refuses NUL.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 export function createCommentsService(deps: Pick<AppDeps, 'db' | 'rateLimits' | 'config'>) {
   const { db, rateLimits, config } = deps;
@@ -46,7 +42,7 @@ export function createCommentsService(deps: Pick<AppDeps, 'db' | 'rateLimits' | 
 
     /** Posts a plain-text comment (already trimmed and length-checked by the contract). */
     async post(videoId: number, text: string, viewer: AuthContext): Promise<Comment> {
-      const body = text.replace(CONTROL_CHARACTERS, '').trim();
+      const body = withoutStrayControls(text).trim();
       if (body === '') throw badRequest('Invalid body: body (Write something first)', { body: 'Write something first' });
       await requireVideo(videoId);
       const hits = await rateLimits.hit(`comments:user:${viewer.userId}`, COMMENT_LIMITS.windowMs);

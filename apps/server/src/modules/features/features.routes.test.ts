@@ -89,6 +89,7 @@ describe('POST /feature/set_organic_data', () => {
     ["'other' without other_source", { age: 30, source: 'other' }, 'other_source'],
     ["'other' with a blank other_source", { age: 30, source: 'other', other_source: '   ' }, 'other_source'],
     ['an oversized other_source', { age: 30, source: 'other', other_source: 'x'.repeat(201) }, 'other_source'],
+    ['a NUL in other_source', { age: 30, source: 'other', other_source: 'a\u0000b' }, 'other_source'],
   ])('rejects %s with 400 naming the field', async (_, body, field) => {
     const res = await call('POST', url, member, body);
     expect(res.statusCode).toBe(400);
@@ -185,6 +186,21 @@ describe('/feature/feature_feedback/:id (a feature name or its numeric id)', () 
     const res = await call('POST', '/api/feature/feature_feedback/trailer', member, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toHaveProperty(field);
+  });
+});
+
+describe('feedback text with control characters', () => {
+  it('stores both kinds of feedback without them (a NUL is no 500), keeping line breaks', async () => {
+    const u = await freshMember();
+    const sent = 'Nice\u0000 trailer\nreally\u0007';
+    expect((await call('POST', '/api/feature/feedback', u, { rating: 4, message: sent })).statusCode).toBe(200);
+    const rows = await t.deps.db.query<{ message: string }>('SELECT message FROM feedback WHERE user_id = $1', [u.id]);
+    expect(rows.map((r) => r.message)).toEqual(['Nice trailer\nreally']);
+
+    const saved = await call('POST', '/api/feature/feature_feedback/trailer', u, { rating: 4, message: sent });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ message: 'Nice trailer\nreally' });
+    expect((await call('GET', '/api/feature/feature_feedback/trailer', u)).json()).toMatchObject({ message: 'Nice trailer\nreally' });
   });
 });
 

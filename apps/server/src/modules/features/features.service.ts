@@ -1,4 +1,4 @@
-import type { FeatureFeedback, FeatureFeedbackBody, FeatureMapT, FeedbackBody } from '@velora/shared';
+import { withoutStrayControls, type FeatureFeedback, type FeatureFeedbackBody, type FeatureMapT, type FeedbackBody } from '@velora/shared';
 import type { Queryable } from '../../db/database';
 import { notFound } from '../../lib/http-error';
 import { featuresRepository, type FeatureRef, type FeatureRow } from './features.repository';
@@ -19,6 +19,9 @@ function overlay(base: FeatureMapT, rows: FeatureRow[]): FeatureMapT {
 }
 
 const NUMERIC_ID = /^\d+$/;
+
+/** Free text as comments and messages store it: control characters out (PostgreSQL refuses NUL), line breaks kept. */
+const feedbackText = (message: string) => withoutStrayControls(message).trim();
 
 export function createFeaturesService(db: Queryable, now: () => Date = () => new Date()) {
   const campaignRows = (campaign: string | null | undefined) => (campaign ? featuresRepository.forCampaign(db, campaign) : Promise.resolve([]));
@@ -85,8 +88,9 @@ export function createFeaturesService(db: Queryable, now: () => Date = () => new
     /** Creates or replaces the user's feedback on one feature. */
     async saveFeedback(userId: number, ref: string, body: FeatureFeedbackBody): Promise<FeatureFeedback> {
       const feature = await resolve(ref);
-      await featuresRepository.upsertFeedback(db, { userId, name: feature.name, rating: body.rating, message: body.message, at: now() });
-      return { id: feature.id, feature: feature.name, rating: body.rating, message: body.message };
+      const message = feedbackText(body.message);
+      await featuresRepository.upsertFeedback(db, { userId, name: feature.name, rating: body.rating, message, at: now() });
+      return { id: feature.id, feature: feature.name, rating: body.rating, message };
     },
 
     /** Idempotent once the feature exists: removing feedback that is not there is no error. */
@@ -96,7 +100,7 @@ export function createFeaturesService(db: Queryable, now: () => Date = () => new
     },
 
     async submitSiteFeedback(userId: number, body: FeedbackBody): Promise<void> {
-      await featuresRepository.insertSiteFeedback(db, { userId, rating: body.rating, message: body.message, type: body.type ?? null, at: now() });
+      await featuresRepository.insertSiteFeedback(db, { userId, rating: body.rating, message: feedbackText(body.message), type: body.type ?? null, at: now() });
     },
   };
 }

@@ -129,7 +129,7 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'config' | 'now
 
       if (result.createdAs !== null) {
         // As for a registration: the welcome is not part of the account, so a failure only gets logged.
-        await messages.sendSiteMessage(result.userId, welcomeSiteMessage(result.createdAs)).catch((err: unknown) => log?.error({ err }, 'welcome message failed'));
+        await messages.sendSiteMessage(result.userId, welcomeSiteMessage(result.createdAs, body.language)).catch((err: unknown) => log?.error({ err }, 'welcome message failed'));
       }
 
       const fromLanding = body.landing_id !== undefined && body.landing_id !== null && body.landing_id !== '';

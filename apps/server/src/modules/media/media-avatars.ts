@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AVATAR_MAX } from '@velora/shared';
+import { isDbId } from '../../lib/paging';
 
 // The avatar pictures of SPEC §3, drawn as SVG on request (a few hundred bytes each, so nothing is stored):
 //   /media/avatars/default.svg       a neutral silhouette (avatar null)
@@ -8,7 +9,6 @@ import { AVATAR_MAX } from '@velora/shared';
 // Every design is a pure function of its name, so the URLs can be cached for good.
 
 const SIZE = 64;
-const MAX_USER_ID = 2_147_483_647;
 
 /** Background and foreground pairs: muted, friendly, readable on light and dark pages. */
 const PALETTE = [
@@ -109,6 +109,6 @@ export function avatarSvgFor(file: string): string | null {
 /** The SVG of `/media/avatars/users/:file`, or null unless the name is a positive user id (no leading zeros). */
 export function userAvatarSvgFor(file: string): string | null {
   const id = /^([1-9]\d{0,9})\.svg$/.exec(file)?.[1];
-  if (id === undefined || Number(id) > MAX_USER_ID) return null;
+  if (id === undefined || !isDbId(Number(id))) return null;
   return identiconSvg(Number(id));
 }

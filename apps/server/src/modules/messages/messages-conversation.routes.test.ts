@@ -81,6 +81,17 @@ describe('GET /messages/{name}', () => {
     expect(expectStatus(await t.call('GET', '/messages/no_one_at_all', ann.token), 404).error.message).toBe('No such member');
   });
 
+  it.each([
+    ['GET', '/messages/%00'],
+    ['GET', '/messages/bob%00conv'],
+    ['POST', '/messages/%00/send', { text: 'Hello' }],
+    ['POST', '/messages/%00/read'],
+    ['DELETE', '/messages/%00/all'],
+    ['DELETE', '/messages/%0A/1'],
+  ] as const)('refuses a name with a control character (%s %s) with 400 naming name, not a 500', async (method, url, body?: unknown) => {
+    expectBadField(await t.call(method, url, ann.token, body), 'name');
+  });
+
   it.each(['abc', '-1', '1.5', '1e3', '1234567890123456', ''])('refuses before=%j with 400 naming before', async (before) => {
     expectBadField(await t.call('GET', `/messages/bob_conv?before=${before}`, ann.token), 'before');
   });

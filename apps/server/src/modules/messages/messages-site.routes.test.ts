@@ -135,4 +135,19 @@ describe('the welcome message of a new account', () => {
     // A welcome is no popup: it must not cover the first page a new member sees.
     expect(TransactionalPopup.parse((await t.call('GET', '/messages/transactional/popup', token)).json()).message).toBeNull();
   });
+
+  it.each([
+    ['de', 'Willkommen bei Velora', /^Hallo neuling_de,/],
+    ['fr', 'Bienvenue sur Velora', /^Bonjour neuling_fr,/],
+  ])('is written in the language the account signed up in (%s)', async (language, subject, greeting) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: `neuling_${language}`, email: `neuling-${language}@example.com`, password: 'a good long password', language },
+    });
+    const token = expectStatus(res, 201).access_token as string;
+    const inbox = Conversation.parse(expectStatus(await t.call('GET', '/messages/velora', token), 200));
+    expect(inbox.messages[0]).toMatchObject({ subject, group: 'account' });
+    expect(inbox.messages[0]!.text).toMatch(greeting);
+  });
 });

@@ -8,6 +8,7 @@ import {
   type Conversation,
   type Correspondent,
   type Inbox,
+  type Language,
   type Message,
   type MessagesReadEvent,
   type NewMessageEvent,
@@ -18,6 +19,7 @@ import {
   type TransactionalPopup,
   type UnreadTotal,
   type UnsubscribedGroups,
+  withoutStrayControls,
 } from '@velora/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/database';
@@ -50,13 +52,9 @@ export const WRITE_SOMETHING = 'Write a message first';
 
 const SITE: Correspondent = { kind: 'site', name: PROVIDER_INBOX_SEGMENT, display_name: PRODUCT_NAME, avatar: null, model_id: null };
 
-// Control characters other than line breaks and tabs are never wanted in a message, and PostgreSQL refuses NUL.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-
 /** Plain text as given, trimmed; never HTML (the app renders it as text). */
 export function cleanMessageText(text: string): string {
-  const body = text.replace(CONTROL_CHARACTERS, '').trim();
+  const body = withoutStrayControls(text).trim();
   if (body === '') throw badRequest(`Invalid body: text (${WRITE_SOMETHING})`, { text: WRITE_SOMETHING });
   if (body.length > MESSAGE_TEXT_MAX) {
     const tooLong = `Must be at most ${MESSAGE_TEXT_MAX} characters`;
@@ -89,19 +87,46 @@ export interface SiteMessageInput {
 }
 
 /** The first message in every new account's site inbox. */
-export function welcomeSiteMessage(username: string): SiteMessageInput {
-  return {
-    group: 'account',
+const WELCOME: Record<Language, { subject: string; lines: (username: string) => string[] }> = {
+  en: {
     subject: `Welcome to ${PRODUCT_NAME}`,
-    text: [
+    lines: (username) => [
       `Hello ${username},`,
       '',
       `welcome to ${PRODUCT_NAME}. This is your inbox: messages from other members, from models and from us arrive here.`,
       'You can turn our news and offers off here at any time.',
       '',
       `Enjoy your time on ${PRODUCT_NAME}.`,
-    ].join('\n'),
-  };
+    ],
+  },
+  de: {
+    subject: `Willkommen bei ${PRODUCT_NAME}`,
+    lines: (username) => [
+      `Hallo ${username},`,
+      '',
+      `willkommen bei ${PRODUCT_NAME}. Das ist dein Posteingang: Hier kommen Nachrichten von anderen Mitgliedern, von Models und von uns an.`,
+      'Unsere Neuigkeiten und Angebote kannst du hier jederzeit abschalten.',
+      '',
+      `Viel Spaß bei ${PRODUCT_NAME}.`,
+    ],
+  },
+  fr: {
+    subject: `Bienvenue sur ${PRODUCT_NAME}`,
+    lines: (username) => [
+      `Bonjour ${username},`,
+      '',
+      `bienvenue sur ${PRODUCT_NAME}. Voici votre boîte de réception : les messages des autres membres, des modèles et de notre équipe arrivent ici.`,
+      'Vous pouvez désactiver nos actualités et nos offres ici à tout moment.',
+      '',
+      `Profitez bien de ${PRODUCT_NAME}.`,
+    ],
+  },
+};
+
+/** The first site message of a new account, in the language it signed up in. */
+export function welcomeSiteMessage(username: string, language: Language = 'en'): SiteMessageInput {
+  const welcome = WELCOME[language];
+  return { group: 'account', subject: welcome.subject, text: welcome.lines(username).join('\n') };
 }
 
 export interface ErrorLog {

@@ -77,6 +77,16 @@ describe('POST /payments/checkout: who and what', () => {
     }
   });
 
+  it('answers 404, not 500, for a plan or package id beyond the database\'s integers, and writes nothing', async () => {
+    const m = await t.member();
+    const before = await paymentCount();
+    for (const body of [{ kind: 'subscription', plan_id: 2_147_483_648 }, { kind: 'coins', package_id: 2 ** 53 - 1 }]) {
+      const res = await t.call('POST', '/payments/checkout', { token: m.token, body });
+      expect(res.statusCode, res.body).toBe(404);
+    }
+    expect(await paymentCount()).toBe(before);
+  });
+
   it('stores exactly the price the plan list showed the member (discount, VAT, country)', async () => {
     await t.feature('vat', true);
     await t.feature('summer_discount', true, null, { percent: 20 });

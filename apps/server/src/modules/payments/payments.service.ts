@@ -20,6 +20,7 @@ import type { AppDeps } from '../../app-deps';
 import { isUniqueViolation, type Queryable } from '../../db/database';
 import { generatedKey, secretsDir } from '../../lib/generated-key';
 import { HttpError, conflict, notFound, tooManyRequests } from '../../lib/http-error';
+import { isDbId } from '../../lib/paging';
 import { createCoinsService } from '../coins/coins.service';
 import { createFeaturesService } from '../features/features.service';
 import { createUsersService } from '../users/users.service';
@@ -292,11 +293,12 @@ export function createPaymentsService(
       const ctx = await pricingContext(buyer);
       let item: { planId: number | null; packageId: number | null; coins: number | null; price: Price };
       if (body.kind === 'subscription') {
-        const plan = await repo.activePlan(db, body.plan_id);
+        // An id beyond PostgreSQL's integers names nothing (and must not reach the database as a 500).
+        const plan = isDbId(body.plan_id) ? await repo.activePlan(db, body.plan_id) : null;
         if (!plan) throw notFound(`No membership plan ${body.plan_id}`);
         item = { planId: plan.id, packageId: null, coins: null, price: planPrice(plan, ctx) };
       } else {
-        const pkg = await repo.activePackage(db, body.package_id);
+        const pkg = isDbId(body.package_id) ? await repo.activePackage(db, body.package_id) : null;
         if (!pkg) throw notFound(`No coin package ${body.package_id}`);
         item = { planId: null, packageId: pkg.id, coins: pkg.coins + pkg.bonus_coins, price: packagePrice(pkg, ctx) };
       }

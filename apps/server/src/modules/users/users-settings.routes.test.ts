@@ -132,6 +132,7 @@ describe('account settings (SPEC §7 User)', () => {
       expect400(await post('/user/change_username', pw.token, { ...body, userName: 5 }), 'userName');
       expect400(await post('/user/change_username', pw.token, { ...body, chatName: 'x'.repeat(33) }), 'chatName');
       expect400(await post('/user/change_username', pw.token, { ...body, chatName: 7 }), 'chatName');
+      expect400(await post('/user/change_username', pw.token, { ...body, chatName: 'o\u0000k' }), 'chatName');
       expect400(await post('/user/change_username', pw.token, { userName: 'valid_name', chatName: 'ok' }), 'password');
       expect400(await post('/user/change_username', member.token, { chatName: 'ok', password: PASSWORD }), 'userName');
     });
@@ -239,6 +240,14 @@ describe('account settings (SPEC §7 User)', () => {
       expect400(await post('/user/change_personal_data', member.token, { country: 'DEU' }), 'country');
       expect400(await post('/user/change_personal_data', member.token, { country: 'D1' }), 'country');
       expect400(await post('/user/change_personal_data', member.token, { house: 'x'.repeat(21) }), 'house');
+    });
+
+    it('refuses control characters with 400 naming the field, not a 500, and stores nothing', async () => {
+      const u = await createViewer(t.deps.db, t.deps.now, 'personal_controls');
+      expect400(await post('/user/change_personal_data', u.token, { firstName: 'A\u0000da' }), 'firstName');
+      expect400(await post('/user/change_personal_data', u.token, { city: 'Ber\nlin' }), 'city');
+      expect400(await post('/user/change_personal_data', u.token, { street: 'Main\u0007 St', zip: '10115' }), 'street');
+      expect(await profile(u.token)).toMatchObject({ first_name: null, street: null, zip: null, city: null });
     });
   });
 

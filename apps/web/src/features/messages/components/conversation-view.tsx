@@ -4,6 +4,7 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAppLinks } from '@/components/app-links';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState, StatusMessage } from '@/components/status-message';
@@ -20,7 +21,6 @@ import { isPendingMessage } from '../message-cache';
 import { dayKey, dayLabel } from '../time';
 import { Avatar } from './avatar';
 import { Composer } from './composer';
-import { ConfirmDialog } from './confirm-dialog';
 import { MessageItem } from './message-item';
 import { SiteInboxSettings } from './site-inbox-settings';
 import { useNow } from './use-now';
@@ -315,6 +315,8 @@ function LoadedConversation({ target, pages, details, hasOlder, loadingOlder, ol
             : t('messages.conversation.deleteMessageText')
         }
         confirmLabel={t('messages.conversation.confirmDelete')}
+        pendingLabel={t('messages.conversation.deleting')}
+        cancelLabel={t('messages.conversation.cancel')}
         pending={deleting}
         error={deleteError}
         onConfirm={confirmDelete}

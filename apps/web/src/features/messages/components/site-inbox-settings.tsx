@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppLinks } from '@/components/app-links';
 import { FormAlert } from '@/components/form-alert';
+import { SwitchField } from '@/components/switch-field';
 import type { UnsubscribableGroup } from '../api/unsubscribe-group';
 import { useGroupSubscription } from '../api/unsubscribe-group';
 
@@ -18,6 +19,8 @@ export function SiteInboxSettings({ unsubscribed }: { unsubscribed: readonly Sit
   const changing = mutation.isPending ? mutation.variables.group : null;
 
   const toggle = (group: UnsubscribableGroup, subscribed: boolean) => {
+    // One change at a time. The switches are not disabled meanwhile: a disabled switch would drop the keyboard focus.
+    if (mutation.isPending) return;
     setFailed(false);
     mutation.mutate({ group, subscribed }, { onError: () => setFailed(true) });
   };
@@ -41,19 +44,12 @@ export function SiteInboxSettings({ unsubscribed }: { unsubscribed: readonly Sit
             const subscribed = !unsubscribed.includes(group);
             return (
               <li key={group}>
-                <label className="message-switch">
-                  <input
-                    type="checkbox"
-                    role="switch"
-                    className="message-switch__input"
-                    checked={subscribed}
-                    disabled={changing !== null}
-                    aria-busy={changing === group || undefined}
-                    onChange={() => toggle(group, !subscribed)}
-                  />
-                  <span className="message-switch__track" aria-hidden="true" />
-                  <span>{t(`messages.siteInbox.groups.${group}`)}</span>
-                </label>
+                <SwitchField
+                  label={t(`messages.siteInbox.groups.${group}`)}
+                  checked={subscribed}
+                  aria-busy={changing === group || undefined}
+                  onChange={() => toggle(group, !subscribed)}
+                />
               </li>
             );
           })}

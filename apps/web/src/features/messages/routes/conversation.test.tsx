@@ -236,6 +236,26 @@ describe('the site inbox (/messages/velora)', () => {
     expect(calls('put', '/messages/unsubscribe/offers').map(([, body]) => body)).toEqual([{}]);
   });
 
+  it('keeps the keyboard focus on a switch while its change is saved', async () => {
+    const user = userEvent.setup();
+    let answer: (value: unknown) => void = () => undefined;
+    renderConversation('/messages/velora', {
+      get: { '/messages/velora': () => conversationFixture(site, [], { unsubscribed_groups: [] }) },
+      put: { '/messages/unsubscribe/offers': () => new Promise((resolve) => (answer = resolve)) },
+    });
+    const offers = await screen.findByRole('switch', { name: 'Offers and discounts' });
+    offers.focus();
+    await user.keyboard(' ');
+    await waitFor(() => expect(offers.getAttribute('aria-busy')).toBe('true'));
+    // Browsers move focus off a control that becomes disabled (jsdom does not): the switch must stay enabled.
+    expect((offers as HTMLInputElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(offers);
+    answer({ unsubscribed_groups: ['offers'] });
+    await waitFor(() => expect((offers as HTMLInputElement).checked).toBe(false));
+    expect(document.activeElement).toBe(offers);
+    expect(calls('put', '/messages/unsubscribe/offers')).toHaveLength(1);
+  });
+
   it('subscribes again with {subscribe: true}', async () => {
     const user = userEvent.setup();
     renderConversation('/messages/velora', {

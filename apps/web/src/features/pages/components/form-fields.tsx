@@ -1,7 +1,8 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { useId } from 'react';
 
-// Labelled form controls beside components/text-field.tsx: hint and error tied to the control with aria-describedby.
+// Labelled form controls beside components/text-field.tsx and components/select-field.tsx: hint and error tied to the
+// control with aria-describedby.
 
 function describedBy(...ids: (string | null)[]): string | undefined {
   return ids.filter(Boolean).join(' ') || undefined;
@@ -32,39 +33,6 @@ export function TextAreaField({ label, error, hint, className, ...props }: TextA
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-interface SelectFieldProps extends Omit<ComponentPropsWithRef<'select'>, 'id'> {
-  label: string;
-  error?: string | undefined;
-  options: readonly { value: string; label: string }[];
-  placeholder?: string;
-}
-
-export function SelectField({ label, error, options, placeholder, className, ...props }: SelectFieldProps) {
-  const id = useId();
-  return (
-    <div className={['field', error ? 'field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <span className="select-wrap">
-        <select id={id} className="select" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props}>
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </span>
       {error ? (
         <p id={`${id}-error`} className="field__error">
           {error}

@@ -5,12 +5,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormAlert } from '@/components/form-alert';
+import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { useSendContentReport } from '../api/send-content-report';
 import { fieldMessage } from '../form-errors';
 import { useCaptchaForm } from '../use-captcha-form';
 import { CaptchaField } from './captcha-field';
-import { CheckboxField, SelectField, TextAreaField } from './form-fields';
+import { CheckboxField, TextAreaField } from './form-fields';
 
 const ReportFields = ContentReportBody.omit({ captcha: true });
 type ReportInput = z.input<typeof ReportFields>;

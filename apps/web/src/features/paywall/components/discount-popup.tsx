@@ -31,7 +31,7 @@ function DiscountPopup({ type, open, onClose }: PopupProps & { type: DiscountPop
       <div className="money-popup">
         {percent === null ? null : (
           <p className="discount-popup__percent" aria-hidden="true">
-            −{percent} %
+            {t('paywall.price.discount', { percent })}
           </p>
         )}
         <div className="money-popup__actions">

@@ -85,14 +85,15 @@ export function PaymentHistoryCard() {
           </table>
         </div>
         {pages > 1 ? (
+          // Not disabled while the next page loads: a disabled button drops the keyboard focus (a second press asks for the same page).
           <nav className="money-pager" aria-label={t('paywall.history.pages')}>
-            <button type="button" className="button button--ghost button--small" disabled={data.page <= 1 || history.isFetching} onClick={() => setPage(data.page - 1)}>
+            <button type="button" className="button button--ghost button--small" disabled={data.page <= 1} onClick={() => setPage(data.page - 1)}>
               {t('paywall.history.previous')}
             </button>
             <span className="money-pager__current" aria-live="polite">
               {t('paywall.history.page', { page: data.page, pages })}
             </span>
-            <button type="button" className="button button--ghost button--small" disabled={data.page >= pages || history.isFetching} onClick={() => setPage(data.page + 1)}>
+            <button type="button" className="button button--ghost button--small" disabled={data.page >= pages} onClick={() => setPage(data.page + 1)}>
               {t('paywall.history.next')}
             </button>
           </nav>

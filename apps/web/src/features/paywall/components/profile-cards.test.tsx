@@ -68,6 +68,38 @@ describe('the subscription card', () => {
     expect(screen.getByRole('status').textContent).toBe('Your subscription renews again on June 15, 2030.');
   });
 
+  it('keeps focus on the card: back on Cancel after keeping, then on Resume and Cancel as they replace each other', async () => {
+    const user = userEvent.setup();
+    let current = subscriptionFixture();
+    fakeApi(mockedApi, {
+      get: { '/payments/subscription': () => ({ subscription: current }) },
+      post: {
+        '/payments/subscription/cancel': () => {
+          current = subscriptionFixture({ status: 'cancelled', renews: false });
+          return { subscription: current };
+        },
+        '/payments/subscription/resume': () => {
+          current = subscriptionFixture();
+          return { subscription: current };
+        },
+      },
+    });
+    renderAt(<SubscriptionCard />, '/user-profile');
+    const cancelButton = await screen.findByRole('button', { name: 'Cancel subscription' });
+    await user.click(cancelButton);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Keep my subscription' }));
+    await waitFor(() => expect(document.activeElement).toBe(cancelButton));
+
+    await user.click(cancelButton);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Resume subscription' })));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Resume subscription' }));
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel subscription' })));
+  });
+
   it('says when a cancellation failed, and keeps the dialog for another try', async () => {
     const user = userEvent.setup();
     fakeApi(mockedApi, {

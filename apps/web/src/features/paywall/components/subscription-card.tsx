@@ -1,9 +1,9 @@
 import type { Subscription } from '@velora/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppLinks } from '@/components/app-links';
-import { Dialog } from '@/components/dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { useContentLanguage } from '@/lib/content-language';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -17,43 +17,6 @@ import '../paywall.css';
 function periodEndKey(subscription: Subscription) {
   if (subscription.status === 'expired') return 'paywall.subscription.endedOn' as const;
   return subscription.status === 'active' && subscription.renews ? ('paywall.subscription.renewsOn' as const) : ('paywall.subscription.endsOn' as const);
-}
-
-interface ConfirmCancelProps {
-  endDate: string;
-  pending: boolean;
-  error: string | null;
-  onConfirm: () => void;
-  onKeep: () => void;
-}
-
-/** Asks before cancelling; focus starts on "Keep my subscription", the safe answer. */
-function ConfirmCancel({ endDate, pending, error, onConfirm, onKeep }: ConfirmCancelProps) {
-  const { t } = useTranslation();
-  const keepRef = useRef<HTMLButtonElement>(null);
-  return (
-    <Dialog
-      open
-      onOpenChange={(next) => !next && !pending && onKeep()}
-      title={t('paywall.subscription.confirmTitle')}
-      description={t('paywall.subscription.confirmText', { date: endDate })}
-      testId="cancel-subscription-dialog"
-      onOpenAutoFocus={(event) => {
-        event.preventDefault();
-        keepRef.current?.focus();
-      }}
-    >
-      {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-      <div className="money-popup__actions">
-        <button type="button" className="button button--ghost" ref={keepRef} disabled={pending} onClick={onKeep}>
-          {t('paywall.subscription.keep')}
-        </button>
-        <button type="button" className="button button--primary" disabled={pending} onClick={onConfirm}>
-          {pending ? t('paywall.subscription.cancelling') : t('paywall.subscription.confirmCancel')}
-        </button>
-      </div>
-    </Dialog>
-  );
 }
 
 /**
@@ -71,18 +34,30 @@ export function SubscriptionCard({ fallbackPlanName = null }: { fallbackPlanName
   const [notice, setNotice] = useState<string | null>(null);
   const subscription = query.data?.subscription ?? null;
   const date = (s: Subscription) => formatDate(s.current_period_end * 1000, language);
+  // Cancel and Resume replace each other: the pressed button is gone after either, so focus moves to the one shown now.
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!refocus) return;
+    setRefocus(false);
+    actionsRef.current?.querySelector('button')?.focus();
+  }, [refocus]);
 
   const doCancel = () =>
     cancel.mutate(undefined, {
       onSuccess: ({ subscription: next }) => {
         setConfirming(false);
+        setRefocus(true);
         setNotice(next ? t('paywall.subscription.cancelledNotice', { date: date(next) }) : null);
       },
     });
   const doResume = () => {
     setNotice(null);
     resume.mutate(undefined, {
-      onSuccess: ({ subscription: next }) => setNotice(next ? t('paywall.subscription.resumedNotice', { date: date(next) }) : null),
+      onSuccess: ({ subscription: next }) => {
+        setRefocus(true);
+        setNotice(next ? t('paywall.subscription.resumedNotice', { date: date(next) }) : null);
+      },
     });
   };
 
@@ -130,7 +105,7 @@ export function SubscriptionCard({ fallbackPlanName = null }: { fallbackPlanName
           </div>
         </dl>
         {resume.isError ? <FormAlert tone="error">{t('paywall.subscription.failed')}</FormAlert> : null}
-        <div className="money-card__actions">
+        <div className="money-card__actions" ref={actionsRef}>
           {cancellable ? (
             <button
               type="button"
@@ -151,12 +126,18 @@ export function SubscriptionCard({ fallbackPlanName = null }: { fallbackPlanName
           ) : null}
         </div>
         {confirming ? (
-          <ConfirmCancel
-            endDate={date(subscription)}
+          <ConfirmDialog
+            open
+            title={t('paywall.subscription.confirmTitle')}
+            description={t('paywall.subscription.confirmText', { date: date(subscription) })}
+            confirmLabel={t('paywall.subscription.confirmCancel')}
+            pendingLabel={t('paywall.subscription.cancelling')}
+            cancelLabel={t('paywall.subscription.keep')}
             pending={cancel.isPending}
             error={cancel.isError ? t('paywall.subscription.failed') : null}
             onConfirm={doCancel}
-            onKeep={() => setConfirming(false)}
+            onCancel={() => setConfirming(false)}
+            testId="cancel-subscription-dialog"
           />
         ) : null}
       </>

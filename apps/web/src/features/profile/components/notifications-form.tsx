@@ -1,9 +1,9 @@
 import type { Profile } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
+import { SwitchField } from '@/components/switch-field';
 import { useChangeNotificationSettings } from '../api/change-notification-settings';
 import { useSettingsForm } from '../use-settings-form';
 import { SettingsForm } from './settings-form';
-import { SwitchField } from './switch-field';
 
 interface Values {
   hasPlaydateNotification: boolean;

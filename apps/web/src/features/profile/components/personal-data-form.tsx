@@ -2,12 +2,12 @@ import type { Profile } from '@velora/shared';
 import { ChangePersonalDataBody } from '@velora/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { useContentLanguage } from '@/lib/content-language';
 import { useChangePersonalData } from '../api/change-personal-data';
 import { countryOptionsWith } from '../countries';
 import { useSettingsForm } from '../use-settings-form';
-import { SelectField } from './select-field';
 import { SettingsForm } from './settings-form';
 
 type TextFieldName = 'firstName' | 'lastName' | 'street' | 'house' | 'zip' | 'city';
@@ -29,7 +29,10 @@ export function PersonalDataForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const language = useContentLanguage();
   const mutation = useChangePersonalData();
-  const countries = useMemo(() => countryOptionsWith(language, profile.country), [language, profile.country]);
+  const countries = useMemo(
+    () => countryOptionsWith(language, profile.country).map((country) => ({ value: country.code, label: country.name })),
+    [language, profile.country],
+  );
   const settings = useSettingsForm({
     schema: ChangePersonalDataBody,
     defaultValues: {
@@ -79,15 +82,10 @@ export function PersonalDataForm({ profile }: { profile: Profile }) {
         label={t('profile.personal.country')}
         autoComplete="country"
         error={settings.errorText('country', () => t('profile.personal.countryInvalid'))}
+        placeholder={t('profile.personal.noCountry')}
+        options={countries}
         {...register('country')}
-      >
-        <option value="">{t('profile.personal.noCountry')}</option>
-        {countries.map((country) => (
-          <option key={country.code} value={country.code}>
-            {country.name}
-          </option>
-        ))}
-      </SelectField>
+      />
     </SettingsForm>
   );
 }

@@ -1,10 +1,10 @@
 import type { Profile } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
+import { SwitchField } from '@/components/switch-field';
 import { useHidePlaydateDescriptionBlock } from '../api/hide-playdate-description-block';
 import { useHideUpcomingPlaydateBlock } from '../api/hide-upcoming-playdate-block';
 import { useSettingsForm } from '../use-settings-form';
 import { SettingsForm } from './settings-form';
-import { SwitchField } from './switch-field';
 
 interface Values {
   descriptionHidden: boolean;

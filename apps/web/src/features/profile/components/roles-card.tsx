@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/status-message';
 import { Skeleton } from '@/components/skeleton';
+import { SwitchField } from '@/components/switch-field';
 import { setRoleDisabled, useActiveRoles, useDisabledRoles, useRoles } from '@/lib/roles';
 import { SettingsCard, SuccessStatus } from './settings-card';
-import { SwitchField } from './switch-field';
 
 /**
  * The roles of the account (SPEC §6) as badges, and a switch per role to turn it off in this browser only (a

@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { useId } from 'react';
+import './switch-field.css';
 
 interface SwitchFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id' | 'type' | 'role'> {
   label: string;

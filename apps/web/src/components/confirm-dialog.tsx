@@ -1,23 +1,40 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Dialog } from '@/components/dialog';
-import { FormAlert } from '@/components/form-alert';
+import { Dialog } from './dialog';
+import { FormAlert } from './form-alert';
 
 interface ConfirmDialogProps {
   open: boolean;
   title: string;
   description: string;
   confirmLabel: string;
+  /** What the confirm button says while the action runs ("Deleting…"). */
+  pendingLabel: string;
+  /** The safe answer ("Cancel", "Keep my subscription"). */
+  cancelLabel: string;
   pending: boolean;
   error: string | null;
   onConfirm: () => void;
   onCancel: () => void;
   testId: string;
+  /** Where focus goes once the dialog has closed; by default back to what opened it. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** Asks before something that cannot be undone; focus starts on Cancel, the safe answer. */
-export function ConfirmDialog({ open, title, description, confirmLabel, pending, error, onConfirm, onCancel, testId }: ConfirmDialogProps) {
-  const { t } = useTranslation();
+/** Asks before something that cannot (easily) be undone; focus starts on the safe answer. */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  cancelLabel,
+  pending,
+  error,
+  onConfirm,
+  onCancel,
+  testId,
+  onCloseAutoFocus,
+}: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
@@ -30,14 +47,15 @@ export function ConfirmDialog({ open, title, description, confirmLabel, pending,
         event.preventDefault();
         cancelRef.current?.focus();
       }}
+      onCloseAutoFocus={onCloseAutoFocus}
     >
       {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-      <div className="form__row form__row--end message-confirm__actions">
+      <div className="form__row form__row--end">
         <button type="button" className="button button--ghost" onClick={onCancel} disabled={pending} ref={cancelRef}>
-          {t('messages.conversation.cancel')}
+          {cancelLabel}
         </button>
         <button type="button" className="button button--primary" onClick={onConfirm} disabled={pending}>
-          {pending ? t('messages.conversation.deleting') : confirmLabel}
+          {pending ? pendingLabel : confirmLabel}
         </button>
       </div>
     </Dialog>

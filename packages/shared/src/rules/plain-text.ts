@@ -1,0 +1,12 @@
+// Control characters in stored text: never wanted, and PostgreSQL refuses NUL outright (a 500 instead of a 400).
+
+// eslint-disable-next-line no-control-regex
+const STRAY_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+// eslint-disable-next-line no-control-regex
+const ANY_CONTROL = /[\u0000-\u001F\u007F]/;
+
+/** A text of several lines (a message, a comment) without its control characters; tabs and line breaks stay. */
+export const withoutStrayControls = (text: string): string => text.replace(STRAY_CONTROLS, '');
+
+/** Whether a one-line value (a name, an address line, a path segment) holds any control character, line breaks included. */
+export const hasControlCharacters = (text: string): boolean => ANY_CONTROL.test(text);
