@@ -12,6 +12,7 @@ import {
 import { PRODUCT_NAME, VISIT_ID_HEADER } from '@velora/shared';
 import type { AppDeps } from './app-deps';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { lawLimitsPlugin } from './plugins/law-limits';
 import { realtimePlugin, type RealtimePluginOptions } from './plugins/realtime';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   await app.register(errorsPlugin);
+  await app.register(compressionPlugin);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Every call the single-page app makes (SPEC §7).' },

@@ -81,6 +81,8 @@ export interface TestAppOverrides {
   /** Another instance of the same site: this database is shared, and left open on close. */
   db?: Database;
   realtime?: BuildAppOptions['realtime'];
+  /** A built web app to serve (tests of the SPA plugin); none by default. */
+  webDist?: string;
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -96,7 +98,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     now,
     realtime: createRealtimeHub(),
   };
-  const app = await buildApp(deps, { webDist: path.join(dataDir, 'no-web'), ...(overrides.realtime ? { realtime: overrides.realtime } : {}) });
+  const app = await buildApp(deps, { webDist: overrides.webDist ?? path.join(dataDir, 'no-web'), ...(overrides.realtime ? { realtime: overrides.realtime } : {}) });
   await app.ready();
   return {
     app,

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-// Serves the built SPA from `/`, and index.html for any other non-API path (history fallback). Media under `/media`
+// Serves the built SPA from `/`, and index.html for any other non-API GET or HEAD path (history fallback). Media under `/media`
 // is the media module's (signed, sized, cached): nothing of DATA_DIR is served as static files.
 
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
@@ -16,6 +16,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every text asset; the best one the client accepts is sent.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed assets never change; index.html must always be fresh.
         void reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -26,7 +28,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/') || request.method !== 'GET') {
+    // HEAD is a GET without the body (Node drops it): `HEAD /` answers like `GET /`.
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${url.split('?')[0]}` } });
     }
     if (!indexHtml) {
