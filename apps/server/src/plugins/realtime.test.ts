@@ -73,8 +73,23 @@ describe('realtime channel', () => {
   });
   afterAll(() => app.close());
 
-  it('refuses a connection without a token', async () => {
-    const error = await whenRefused(openClient(app));
+  it('lets a connection without a token in as a visitor, who hears no user\'s events', async () => {
+    const alice = await newViewer(app);
+    const visitor = openClient(app);
+    const aliceSocket = openClient(app, alice.token);
+    await Promise.all([whenConnected(visitor), whenConnected(aliceSocket)]);
+    const visitorHeard = recordEvents(visitor);
+
+    const aliceGot = nextEvent(aliceSocket, 'x');
+    app.deps.realtime.toUser(alice.id, 'x', { n: 1 });
+    await aliceGot;
+    // The visitor would have had it by now: both sockets are on this instance.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(visitorHeard).toEqual([]);
+  });
+
+  it('refuses a connection with a token that is not a string', async () => {
+    const error = await whenRefused(openClient(app, 42 as unknown as string));
     expect(error.message).toBe(UNAUTHORIZED);
   });
 
