@@ -52,8 +52,8 @@ export const WEB_DIST = path.resolve(here, '../../web/dist');
 export interface BuildAppOptions {
   logger?: boolean | object;
   webDist?: string;
-  /** Tests use their own Redis channel prefix and a short session re-check interval. */
-  realtime?: Pick<RealtimePluginOptions, 'redisKey' | 'sessionCheckIntervalMs'>;
+  /** Tests use their own Redis key prefix and short intervals. */
+  realtime?: Pick<RealtimePluginOptions, 'redisKey' | 'sessionCheckIntervalMs' | 'presence' | 'recoveryWindowMs'>;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -98,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(realtimePlugin, {
     hub: deps.realtime,
     sessions: createSessionsService(deps.db, deps.now),
+    rateLimits: deps.rateLimits,
     redisUrl: deps.config.redisUrl,
     redisKey: `${deps.config.redisPrefix}socket.io`,
     ...options.realtime,

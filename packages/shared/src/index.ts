@@ -22,6 +22,7 @@ export * from './contracts/pages';
 export * from './contracts/blog';
 export * from './contracts/email-verification';
 export * from './contracts/messages';
+export * from './contracts/realtime';
 export * from './contracts/money';
 export * from './rules/feature-popups';
 export * from './rules/money-popups';

@@ -1,68 +1,32 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REALTIME_PATH } from '@velora/shared';
+import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { createViewer, type Viewer } from '../../test/catalog-fixture';
+import {
+  TEST_REDIS_URL as REDIS_URL,
+  createRealtimeClients,
+  deleteRedisKeys,
+  listening,
+  nextEvent,
+  recordEvents,
+  redisUnavailable,
+  testRedisKey,
+  whenConnected,
+  whenRefused,
+} from '../../test/realtime-clients';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { createSessionsService } from '../modules/sessions/sessions.service';
 import { UNAUTHORIZED } from './realtime';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const CHECK_INTERVAL_MS = 100;
 
-const clients: ClientSocket[] = [];
-
+const clients = createRealtimeClients();
 /** A browser connection to `app`; closed after each test. */
-function openClient(app: TestApp, token?: string): ClientSocket {
-  const address = app.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('the app is not listening');
-  const socket = connectClient(`http://127.0.0.1:${address.port}`, {
-    path: REALTIME_PATH,
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    ...(token === undefined ? {} : { auth: { token } }),
-  });
-  clients.push(socket);
-  return socket;
-}
-
-function whenConnected(socket: ClientSocket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-}
-
-function whenRefused(socket: ClientSocket): Promise<Error> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => reject(new Error('connected, but should have been refused')));
-    socket.once('connect_error', resolve);
-  });
-}
-
-function nextEvent(socket: ClientSocket, event: string): Promise<unknown> {
-  return new Promise((resolve) => socket.once(event, resolve));
-}
-
-/** Every event the socket hears, in order. */
-function recordEvents(socket: ClientSocket): [string, unknown][] {
-  const heard: [string, unknown][] = [];
-  socket.onAny((event: string, payload: unknown) => heard.push([event, payload]));
-  return heard;
-}
-
-async function listening(app: TestApp): Promise<TestApp> {
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  return app;
-}
+const openClient = (app: TestApp, token?: string) => clients.open(app, token);
 
 let counter = 0;
 const newViewer = (app: TestApp): Promise<Viewer> => createViewer(app.deps.db, app.deps.now, `rt_user_${++counter}`);
 
 afterEach(() => {
-  for (const socket of clients.splice(0)) socket.close();
+  clients.closeAll();
 });
 
 describe('realtime channel', () => {
@@ -73,8 +37,23 @@ describe('realtime channel', () => {
   });
   afterAll(() => app.close());
 
-  it('refuses a connection without a token', async () => {
-    const error = await whenRefused(openClient(app));
+  it('lets a connection without a token in as a visitor, who hears no user\'s events', async () => {
+    const alice = await newViewer(app);
+    const visitor = openClient(app);
+    const aliceSocket = openClient(app, alice.token);
+    await Promise.all([whenConnected(visitor), whenConnected(aliceSocket)]);
+    const visitorHeard = recordEvents(visitor);
+
+    const aliceGot = nextEvent(aliceSocket, 'x');
+    app.deps.realtime.toUser(alice.id, 'x', { n: 1 });
+    await aliceGot;
+    // The visitor would have had it by now: both sockets are on this instance.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(visitorHeard).toEqual([]);
+  });
+
+  it('refuses a connection with a token that is not a string', async () => {
+    const error = await whenRefused(openClient(app, 42 as unknown as string));
     expect(error.message).toBe(UNAUTHORIZED);
   });
 
@@ -162,23 +141,14 @@ describe('realtime channel across instances (Redis adapter)', () => {
   let redisError: string | null = null;
 
   beforeAll(async () => {
-    const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => undefined);
-    try {
-      await probe.connect();
-      await probe.ping();
-    } catch (error) {
-      redisError = (error as Error).message;
-    } finally {
-      probe.disconnect();
-    }
+    redisError = await redisUnavailable();
   });
 
   it("delivers an event emitted on one instance to the user's connection on another", async (ctx) => {
     ctx.skip(redisError !== null, `Redis at ${REDIS_URL} is unreachable (${redisError}): start it or set REDIS_URL`);
 
     // Two instances of one site: same database, same Redis channels (a prefix of their own, so parallel runs stay apart).
-    const realtime = { redisKey: `velora-test-${randomBytes(6).toString('hex')}` };
+    const realtime = { redisKey: testRedisKey() };
     const env = { REDIS_URL };
     const a = await listening(await buildTestApp({ env, realtime }));
     const b = await listening(await buildTestApp({ env, realtime, db: a.deps.db }));
@@ -202,6 +172,7 @@ describe('realtime channel across instances (Redis adapter)', () => {
     } finally {
       await b.close();
       await a.close();
+      await deleteRedisKeys(realtime.redisKey);
     }
   });
 });

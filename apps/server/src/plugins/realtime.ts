@@ -1,56 +1,126 @@
-import { createAdapter } from '@socket.io/redis-adapter';
+import { randomBytes } from 'node:crypto';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
-import { REALTIME_PATH } from '@velora/shared';
+import { REALTIME_PATH, REALTIME_ROOM_EVENTS, parseRoomName, type RoomLeftEvent, type RoomName } from '@velora/shared';
+import { createMemoryPresenceStore } from '../lib/presence-store';
+import { createPresenceTracker } from '../lib/presence-tracker';
+import { createMemoryRateLimitStore } from '../lib/memory-rate-limit-store';
+import type { RateLimitStore } from '../lib/rate-limit-store';
+import { RealtimeError } from '../lib/realtime-error';
 import { userRoom, type BindableRealtimeHub } from '../lib/realtime-hub';
+import { createRedisPresenceStore } from '../lib/redis-presence-store';
 import type { SessionsService } from '../modules/sessions/sessions.service';
+import { createClientEventDispatcher, toClientPresence, toFullPresence } from './realtime-client-events';
+import { connectRealtimeRedis } from './realtime-redis';
+
+export interface RealtimePresenceOptions {
+  /** Changes of a room within this time reach its browsers as one update. */
+  throttleMs?: number;
+  /** How often each instance refreshes its presence entries and re-reads its rooms. */
+  heartbeatMs?: number;
+  /** How long an instance's entries outlive its last refresh (so a dead instance's viewers disappear). */
+  ttlMs?: number;
+}
 
 export interface RealtimePluginOptions {
   /** The hub modules push through (deps.realtime); bound here to the Socket.IO server. */
   hub: BindableRealtimeHub;
   sessions: Pick<SessionsService, 'resolve'>;
+  /** Counters of the client events' rate limits per user (shared through Redis with REDIS_URL). */
+  rateLimits?: RateLimitStore;
   /** With a Redis URL, events reach the user's connections on every instance; without, only on this one. */
   redisUrl?: string | undefined;
-  /** Prefix of the Redis channels: every instance of one site must share it (tests use their own). */
+  /** Prefix of the Redis keys and channels: every instance of one site must share it (tests use their own). */
   redisKey?: string;
   /** How often open connections' sessions are checked again, so a revoked session stops hearing events. */
   sessionCheckIntervalMs?: number;
+  presence?: RealtimePresenceOptions;
+  /** How long a dropped connection may come back into its rooms and get the events it missed. */
+  recoveryWindowMs?: number;
 }
 
 export const DEFAULT_SESSION_CHECK_INTERVAL_MS = 60_000;
-/** The message of the error a refused connection gets (the client's connect_error). */
+export const DEFAULT_RECOVERY_WINDOW_MS = 2 * 60_000;
+const DEFAULT_PRESENCE = { throttleMs: 500, heartbeatMs: 10_000, ttlMs: 30_000 } satisfies Required<RealtimePresenceOptions>;
+/** The message of the error a connection with a bad token gets (the client's connect_error). */
 export const UNAUTHORIZED = 'unauthorized';
 
-/** Browsers only listen on this channel: nothing they send needs more than the handshake. */
+/** Browsers send small events (a room name, a chat line); anything bigger is not ours. */
 const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+/** Missed events one stream keeps for resuming connections (they are also bounded by the recovery window). */
+const STREAM_MAX_LENGTH = 10_000;
 
 interface SocketData {
-  userId: number;
-  token: string;
+  /** Null for a visitor (no token in the handshake). */
+  userId: number | null;
+  token: string | null;
 }
 type RealtimeServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 type RealtimeSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 
 /**
- * Socket.IO at REALTIME_PATH on the app's HTTP server. Every connection carries a session token in its
- * handshake (`auth.token`, the same bearer token the API takes) and joins its user's room; modules reach it
- * through deps.realtime. Same origin only: no CORS, and the token never travels in a cookie or a URL.
+ * Socket.IO at REALTIME_PATH on the app's HTTP server. A connection carries a session token in its handshake
+ * (`auth.token`, the same bearer token the API takes) and joins its user's room, or none (a visitor); it joins
+ * rooms of the kinds modules declare through acknowledged client events. A dropped connection that comes back within
+ * the recovery window is put back into its rooms with the events it missed (Connection State Recovery; the Redis
+ * streams adapter carries both between instances). Same origin only: no CORS, the token never in a cookie or URL.
  */
 export const realtimePlugin = fp(
   async (app: FastifyInstance, opts: RealtimePluginOptions) => {
-    const redis = opts.redisUrl ? await connectRedisPair(opts.redisUrl, app.log) : null;
+    const redisKey = opts.redisKey ?? 'socket.io';
+    const redis = opts.redisUrl ? await connectRealtimeRedis(opts.redisUrl, app.log) : null;
     const io: RealtimeServer = new Server(app.server, {
       path: REALTIME_PATH,
       serveClient: false,
       maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
+      connectionStateRecovery: {
+        maxDisconnectionDuration: opts.recoveryWindowMs ?? DEFAULT_RECOVERY_WINDOW_MS,
+        // A resumed connection shows its token again: the session may have ended meanwhile.
+        skipMiddlewares: false,
+      },
     });
-    if (redis) io.adapter(createAdapter(redis.pub, redis.sub, { key: opts.redisKey ?? 'socket.io' }));
+    if (redis) {
+      io.adapter(
+        createAdapter(redis.client, {
+          streamName: redisKey,
+          channelPrefix: redisKey,
+          sessionKeyPrefix: `${redisKey}:session:`,
+          maxLen: STREAM_MAX_LENGTH,
+        }),
+      );
+    }
+
+    const presenceOptions = { ...DEFAULT_PRESENCE, ...opts.presence };
+    const presence = createPresenceTracker({
+      store: redis
+        ? createRedisPresenceStore(redis.client, { prefix: `${redisKey}:`, instanceId: randomBytes(8).toString('hex'), ttlMs: presenceOptions.ttlMs })
+        : createMemoryPresenceStore(),
+      throttleMs: presenceOptions.throttleMs,
+      heartbeatMs: presenceOptions.heartbeatMs,
+      log: app.log,
+      onChange(room, snapshot) {
+        // Through the adapter, so a resuming connection gets the updates it missed like any room event.
+        io.to(room).emit(REALTIME_ROOM_EVENTS.presence, toClientPresence(room, snapshot, opts.hub.roomKind(parseRoomName(room)!.kind)));
+      },
+    });
+    const clientEvents = createClientEventDispatcher({
+      hub: opts.hub,
+      presence,
+      rateLimits: opts.rateLimits ?? createMemoryRateLimitStore(),
+      log: app.log,
+    });
 
     io.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
-      if (typeof token !== 'string' || token === '') return next(new Error(UNAUTHORIZED));
+      // No credential at all: a visitor, who hears only rooms whose kind lets visitors in.
+      if (token === undefined || token === null || token === '') {
+        socket.data.userId = null;
+        socket.data.token = null;
+        return next();
+      }
+      if (typeof token !== 'string') return next(new Error(UNAUTHORIZED));
       opts.sessions.resolve(token).then(
         (auth) => {
           if (!auth) return next(new Error(UNAUTHORIZED));
@@ -67,12 +137,44 @@ export const realtimePlugin = fp(
     });
 
     io.on('connection', (socket) => {
-      void socket.join(userRoom(socket.data.userId));
+      socket.on('disconnecting', () => {
+        for (const room of socket.rooms) if (parseRoomName(room)) presence.remove(room, socket.id);
+      });
+      clientEvents.attach(socket);
+      if (socket.recovered) resume(socket);
+      else if (socket.data.userId !== null) void socket.join(userRoom(socket.data.userId));
     });
 
-    opts.hub.bind((room, event, payload) => {
-      io.to(room).emit(event, payload);
-    });
+    /** A connection back from a short drop is in its rooms again: only those it may still be in, as who it is now. */
+    function resume(socket: RealtimeSocket) {
+      const { userId } = socket.data;
+      for (const room of [...socket.rooms]) {
+        if (room === socket.id) continue;
+        const parsed = parseRoomName(room);
+        if (!parsed) {
+          if (userId === null || room !== userRoom(userId)) void socket.leave(room);
+          continue;
+        }
+        presence.add(room, socket.id, userId);
+        clientEvents.authorizeRoom(room as RoomName, userId).catch((error: unknown) => {
+          if (!socket.connected || !socket.rooms.has(room)) return;
+          const refusal = error instanceof RealtimeError ? error : null;
+          if (!refusal) app.log.error({ err: error, room }, 'realtime: re-authorizing a resumed room failed');
+          void socket.leave(room);
+          presence.remove(room, socket.id);
+          const left: RoomLeftEvent = { room, code: refusal?.code ?? 'INTERNAL', message: refusal?.message ?? 'Join the room again' };
+          socket.emit(REALTIME_ROOM_EVENTS.left, left);
+        });
+      }
+      if (userId !== null) void socket.join(userRoom(userId));
+    }
+
+    opts.hub.bind(
+      (room, event, payload) => {
+        io.to(room).emit(event, payload);
+      },
+      async (room) => toFullPresence(room, await presence.read(room)),
+    );
 
     const stopChecks = startSessionChecks(io, opts.sessions, opts.sessionCheckIntervalMs ?? DEFAULT_SESSION_CHECK_INTERVAL_MS, app.log);
 
@@ -81,13 +183,14 @@ export const realtimePlugin = fp(
     // instance during a rolling restart.
     app.addHook('preClose', async () => {
       stopChecks();
+      presence.stop();
       opts.hub.bind(() => undefined);
       io.engine.close();
     });
     app.addHook('onClose', async () => {
       // io.close() also closes the HTTP server, which Fastify has already closed: that error is expected.
       await io.close();
-      if (redis) await Promise.allSettled([redis.pub.quit(), redis.sub.quit()]);
+      await redis?.close();
     });
   },
   { name: 'realtime' },
@@ -100,12 +203,14 @@ function startSessionChecks(io: RealtimeServer, sessions: RealtimePluginOptions[
     if (running) return;
     running = true;
     try {
-      // Tabs of one browser share a token: one query per session, not per connection.
+      // Tabs of one browser share a token: one query per session, not per connection. Visitors have none.
       const byToken = new Map<string, RealtimeSocket[]>();
       for (const socket of io.of('/').sockets.values()) {
-        const group = byToken.get(socket.data.token);
+        const token = socket.data.token;
+        if (token === null) continue;
+        const group = byToken.get(token);
         if (group) group.push(socket);
-        else byToken.set(socket.data.token, [socket]);
+        else byToken.set(token, [socket]);
       }
       for (const [token, sockets] of byToken) {
         let alive: boolean;
@@ -125,43 +230,4 @@ function startSessionChecks(io: RealtimeServer, sessions: RealtimePluginOptions[
   const timer = setInterval(() => void check(), intervalMs);
   timer.unref();
   return () => clearInterval(timer);
-}
-
-async function connectRedisPair(url: string, log: FastifyBaseLogger) {
-  // Events are fire and forget (a browser that misses one polls): fail a publish at once while Redis is away
-  // instead of queueing it.
-  const pub = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  const sub = pub.duplicate();
-  for (const [name, client] of [['pub', pub], ['sub', sub]] as const) {
-    // One line per outage, not one per reconnect attempt.
-    let reported = false;
-    client.on('error', (error: Error) => {
-      if (reported) return;
-      reported = true;
-      log.warn({ err: error }, `realtime: Redis ${name} connection lost; events stay on this instance until it is back`);
-    });
-    client.on('ready', () => {
-      reported = false;
-    });
-  }
-  try {
-    await Promise.all([pub.connect(), sub.connect()]);
-  } catch (error) {
-    pub.disconnect();
-    sub.disconnect();
-    throw new Error(`Cannot connect to Redis at ${new URL(url).host} (REDIS_URL): ${(error as Error).message}`, { cause: error });
-  }
-  guardPublish(pub, log);
-  return { pub, sub };
-}
-
-/** The adapter publishes without awaiting: a failed publish must be logged, not become an unhandled rejection. */
-function guardPublish(client: Redis, log: FastifyBaseLogger) {
-  const publish = client.publish.bind(client) as (channel: string | Buffer, message: string | Buffer) => Promise<number>;
-  const guarded = (channel: string | Buffer, message: string | Buffer) =>
-    publish(channel, message).catch((error: unknown) => {
-      log.debug({ err: error }, 'realtime: publish failed');
-      return 0;
-    });
-  Object.assign(client, { publish: guarded });
 }

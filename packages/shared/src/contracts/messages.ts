@@ -206,18 +206,8 @@ export const PlaydateCameras = z.object({
 });
 export type PlaydateCameras = z.infer<typeof PlaydateCameras>;
 
-// ---- Realtime (Socket.IO at /socket.io; handshake `auth: { token }` with the bearer token) ----
+// ---- Realtime payloads (event names: REALTIME_EVENTS in contracts/realtime) ----
 
-export const REALTIME_PATH = '/socket.io';
-/** Server → client events of the messages domain. */
-export const REALTIME_EVENTS = {
-  /** A message to or from the user (another tab of the sender also hears it): NewMessageEvent. */
-  messageNew: 'message:new',
-  /** The unread total changed (read, delete): UnreadTotal. */
-  unreadChanged: 'messages:unread',
-  /** The other party read the conversation up to a message: MessagesReadEvent. */
-  messagesRead: 'messages:read',
-} as const;
 export const NewMessageEvent = z.object({ message: Message, unread_total: z.number().int() });
 export type NewMessageEvent = z.infer<typeof NewMessageEvent>;
 export const MessagesReadEvent = z.object({ with: z.string(), playdate_id: z.number().int().nullable(), up_to_id: z.number().int() });

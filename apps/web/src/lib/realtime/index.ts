@@ -1,10 +1,12 @@
 import { io } from 'socket.io-client';
+import type { ClientEventContract, ClientEventPayload, ClientEventResult, RealtimeAck, RoomName } from '@velora/shared';
 import { getAccessToken } from '../storage';
-import { createRealtimeConnection, type RealtimeHandler } from './realtime-connection';
-import { useRealtimeConnectedOn, useRealtimeEventOn } from './use-realtime';
+import { createRealtimeConnection, type RealtimeHandler, type RoomSubscription } from './realtime-connection';
+import { useRealtimeConnectedOn, useRealtimeEventOn, useRealtimeRoomOn, type RealtimeRoom } from './use-realtime';
 
-export type { RealtimeConnection, RealtimeConnectionOptions, RealtimeHandler } from './realtime-connection';
+export type { RealtimeConnection, RealtimeConnectionOptions, RealtimeHandler, RealtimeRoomState, RoomSubscription } from './realtime-connection';
 export { REALTIME_UNAUTHORIZED, createRealtimeConnection } from './realtime-connection';
+export type { RealtimeRoom } from './use-realtime';
 
 /** The page's one realtime connection, authenticated with the stored access token. */
 export const realtimeConnection = createRealtimeConnection({ getToken: getAccessToken, connect: (options) => io(options) });
@@ -25,4 +27,21 @@ export function useRealtimeEvent<T = unknown>(event: string, handler: RealtimeHa
 /** True while the realtime channel is up; poll the API while it is false. */
 export function useRealtimeConnected(): boolean {
   return useRealtimeConnectedOn(realtimeConnection);
+}
+
+/**
+ * Is in `room` while mounted (null: none), for visitors too where the room's kind lets them in: its presence, whether
+ * it is joined and why not. After a reconnect that could not resume, it joins again and calls onResync.
+ */
+export function useRealtimeRoom(room: RoomName | null, subscription?: RoomSubscription): RealtimeRoom {
+  return useRealtimeRoomOn(realtimeConnection, room, subscription);
+}
+
+/** Sends a client event (a contract of @velora/shared) and resolves with its acknowledgement; never rejects. */
+export function emitWithAck<C extends ClientEventContract>(
+  contract: C,
+  payload: ClientEventPayload<C>,
+  options?: { timeoutMs?: number },
+): Promise<RealtimeAck<ClientEventResult<C>>> {
+  return realtimeConnection.emitWithAck(contract, payload, options);
 }
