@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -53,6 +53,8 @@ export interface BuildAppOptions {
   webDist?: string;
   /** Tests use their own Redis channel prefix and a short session re-check interval. */
   realtime?: Pick<RealtimePluginOptions, 'redisKey' | 'sessionCheckIntervalMs'>;
+  /** Hears every route as it is registered (the endpoint-table test compares them with the table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -64,6 +66,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -81,6 +81,7 @@ export interface TestAppOverrides {
   /** Another instance of the same site: this database is shared, and left open on close. */
   db?: Database;
   realtime?: BuildAppOptions['realtime'];
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -96,7 +97,11 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     now,
     realtime: createRealtimeHub(),
   };
-  const app = await buildApp(deps, { webDist: path.join(dataDir, 'no-web'), ...(overrides.realtime ? { realtime: overrides.realtime } : {}) });
+  const app = await buildApp(deps, {
+    webDist: path.join(dataDir, 'no-web'),
+    ...(overrides.realtime ? { realtime: overrides.realtime } : {}),
+    ...(overrides.onRoute ? { onRoute: overrides.onRoute } : {}),
+  });
   await app.ready();
   return {
     app,
