@@ -83,6 +83,7 @@ export interface TestAppOverrides {
   realtime?: BuildAppOptions['realtime'];
   /** A built web app to serve (tests of the SPA plugin); none by default. */
   webDist?: string;
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -98,7 +99,11 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     now,
     realtime: createRealtimeHub(),
   };
-  const app = await buildApp(deps, { webDist: overrides.webDist ?? path.join(dataDir, 'no-web'), ...(overrides.realtime ? { realtime: overrides.realtime } : {}) });
+  const app = await buildApp(deps, {
+    webDist: overrides.webDist ?? path.join(dataDir, 'no-web'),
+    ...(overrides.realtime ? { realtime: overrides.realtime } : {}),
+    ...(overrides.onRoute ? { onRoute: overrides.onRoute } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -27,3 +27,5 @@ export * from './contracts/money';
 export * from './rules/feature-popups';
 export * from './rules/money-popups';
 export * from './rules/plain-text';
+export * from './rules/capabilities';
+export * from './endpoints/index';

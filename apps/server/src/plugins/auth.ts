@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DISABLED_ROLES_COOKIE, effectiveRoles, parseDisabledRoles } from '@velora/shared';
+import { DISABLED_ROLES_COOKIE, can, effectiveRoles, parseDisabledRoles, type Capability, type CapabilitySubject } from '@velora/shared';
 import { forbidden, unauthorized } from '../lib/http-error';
 import type { AuthContext, SessionsService } from '../modules/sessions/sessions.service';
 
-/** Who may call a route. Every route states it in `config.access`; one hook enforces it. */
+/** Who may call a route. Every route states it in `config.access` or `config.capability`; one hook enforces it. */
 export type Access = 'public' | 'optional' | 'member' | 'premium' | 'team';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** What the caller must be able to do (packages/shared rules/capabilities.ts); routes of the endpoint table set it. */
+    capability?: Capability;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -35,6 +37,23 @@ export function cookieOf(request: FastifyRequest, name: string): string | null {
   return null;
 }
 
+/** The capability subject of a session: what `can()` reads, the same facts the web has from the profile. */
+export function subjectOf(auth: AuthContext | null): CapabilitySubject | null {
+  if (!auth) return null;
+  return {
+    // Unix seconds, as the profile has them; not rounded, so the server's premium check stays to the millisecond.
+    premium_until: auth.premiumUntil ? auth.premiumUntil.getTime() / 1000 : null,
+    model_id: auth.modelId,
+    is_team_member: auth.isTeamMember,
+    roles: auth.roles,
+    // No team kind is stored yet (decision record 024): a team member is plain `team` until the back office stores kinds.
+  };
+}
+
+/** The 403 of a missing capability names it, so a client (and a person reading logs) knows what was missing. */
+export const missingCapability = (capability: Capability) =>
+  forbidden(capability === 'premium' ? 'This needs a premium membership (capability "premium")' : `This needs the capability "${capability}"`);
+
 export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionsService; now?: () => number; disabledRoles?: readonly string[] }) => {
   const now = opts.now ?? Date.now;
   app.decorateRequest('auth', null);
@@ -42,13 +61,18 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
+    const capability = request.routeOptions.config?.capability;
     // onRequest: a visitor learns nothing about a members-only route, not even its validation rules.
     // Routes outside the API (static files) carry no access rule and need no session.
-    if (access === undefined) return;
+    if (access === undefined && capability === undefined) return;
     request.bearerToken = bearerTokenOf(request);
     const auth = request.bearerToken ? await opts.sessions.resolve(request.bearerToken) : null;
     // Every role check on the server reads auth.roles: the roles switched off locally or by the deployment are gone here.
     request.auth = auth && { ...auth, roles: effectiveRoles(auth.roles, parseDisabledRoles(cookieOf(request, DISABLED_ROLES_COOKIE)), opts.disabledRoles) };
+    if (capability !== undefined) {
+      if (can(subjectOf(request.auth), capability, now())) return;
+      throw request.auth ? missingCapability(capability) : unauthorized();
+    }
     if (access === 'public' || access === 'optional') return;
     if (!request.auth) throw unauthorized();
     if (access === 'premium' && !(request.auth.premiumUntil && request.auth.premiumUntil.getTime() > now())) {
@@ -59,8 +83,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
 
   // A route without an access rule under /api is a programming error: fail loudly at start-up.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && route.config?.access === undefined && route.method !== 'HEAD') {
-      throw new Error(`Route ${String(route.method)} ${route.url} has no config.access`);
+    if (route.url.startsWith('/api/') && route.config?.access === undefined && route.config?.capability === undefined && route.method !== 'HEAD') {
+      throw new Error(`Route ${String(route.method)} ${route.url} has no config.access or config.capability`);
     }
   });
 });

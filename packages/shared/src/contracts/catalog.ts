@@ -161,3 +161,12 @@ export const Feed = z.object({
   personal: z.boolean().describe('True when built from the member\'s favourite models'),
 });
 export type Feed = z.infer<typeof Feed>;
+
+/** GET /models/{id}/videos?page */
+export const ModelVideosQuery = ModelListQuery.pick({ page: true });
+
+/** GET /shoots/{shootId}/chapters/{chapterId} */
+export const ChapterParams = z.object({
+  shootId: z.coerce.number().int().positive(),
+  chapterId: z.coerce.number().int().positive(),
+});

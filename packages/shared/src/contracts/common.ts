@@ -25,3 +25,9 @@ export const FeatureMap = z.record(z.string(), FeatureState);
 export type FeatureMapT = z.infer<typeof FeatureMap>;
 
 export const Campaign = z.object({ id: z.string() }).nullable();
+
+/** The body of a 204 answer. */
+export const NoContent = z.null().describe('No content');
+
+/** GET /health */
+export const HealthStatus = z.object({ status: z.literal('ok') });

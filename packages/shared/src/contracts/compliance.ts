@@ -25,3 +25,7 @@ export type IdentitySignInBody = z.infer<typeof IdentitySignInBody>;
 /** The error code of a 451 on a law-limited call (SPEC §4: country SE). */
 export const LAW_LIMITED_CODE = 'LAW_LIMITED';
 export const LAW_LIMITED_MESSAGE = 'This is not available in your country';
+
+/** The sandbox age-verification page: GET /age-verification/sandbox/{session}, POST …/{session}/complete. */
+export const AgeVerificationSessionParam = z.object({ session: z.string().max(200) });
+export const AgeVerificationDecisionBody = z.object({ decision: z.enum(['confirm', 'cancel'], { message: 'Must be confirm or cancel' }) });

@@ -212,3 +212,11 @@ export const NewMessageEvent = z.object({ message: Message, unread_total: z.numb
 export type NewMessageEvent = z.infer<typeof NewMessageEvent>;
 export const MessagesReadEvent = z.object({ with: z.string(), playdate_id: z.number().int().nullable(), up_to_id: z.number().int() });
 export type MessagesReadEvent = z.infer<typeof MessagesReadEvent>;
+
+/** DELETE /messages/{name}/{messageId}: one message of the conversation with {name}. */
+export const MessageParams = ConversationNameParam.extend({
+  messageId: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Must be a message id')
+    .transform(Number),
+});

@@ -178,3 +178,9 @@ export const PaymentHistory = z
   .meta({ id: 'PaymentHistory' });
 export type PaymentHistory = z.infer<typeof PaymentHistory>;
 export const PAYMENT_HISTORY_PER_PAGE = 20;
+
+/** POST /payments/webhook/{provider}: the provider's signed event, applied once per event id. */
+export const PaymentProviderParam = z.object({ provider: z.string().regex(/^[a-z0-9_-]{1,32}$/, 'Must be a payment provider name') });
+export const WebhookResult = z.object({ status: z.enum(['processed', 'duplicate', 'ignored']) });
+/** A button of the sandbox checkout page (an HTML form post). */
+export const SandboxPaymentActionBody = z.object({ action: z.enum(['pay', 'decline', 'cancel'], { message: 'Must be pay, decline or cancel' }) });

@@ -147,3 +147,6 @@ export const ContentReportBody = z.object({
   captcha: captchaField,
 });
 export type ContentReportBody = z.infer<typeof ContentReportBody>;
+
+/** GET /pages/*: the wildcard is the custom page's path. */
+export const CustomPagePathParam = z.object({ '*': z.string() });

