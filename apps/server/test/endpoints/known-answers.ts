@@ -39,19 +39,9 @@ export const NUL_ACCEPTED: Record<string, string> = {
  * `it.fails` until the server answers 400 naming the field.
  */
 export const KNOWN_SERVER_DEFECTS: Record<string, string> = {
-  // A NUL in a value used in SQL reaches PostgreSQL, which refuses it: 500 instead of 400 naming the field.
-  'auth.login body.username: a NUL control character': 'LoginBody.username takes a NUL; the account lookup fails in SQL (500)',
-  'auth.forgotPassword body.username: a NUL control character': 'ForgotPasswordBody.username takes a NUL; the account lookup fails in SQL (500)',
-  'videos.list query.query: a NUL control character': 'VideoListQuery.query takes a NUL; the title search fails in SQL (500)',
-  'pages.get params.*: a NUL control character': 'the custom page path takes a NUL; the page lookup fails in SQL (500)',
-  'pages.contact body.subject: a NUL control character': 'ContactBody.subject takes a NUL; storing the message fails (500)',
-  'pages.contact body.message: a NUL control character': 'ContactBody.message takes a NUL; storing the message fails (500)',
-  'pages.contentReport body.name: a NUL control character': 'ContentReportBody.name takes a NUL; storing the report fails (500)',
-  'pages.contentReport body.url: a NUL control character': 'ContentReportBody.url takes a NUL; storing the report fails (500)',
-  'pages.contentReport body.reason: a NUL control character': 'ContentReportBody.reason takes a NUL; storing the report fails (500)',
-  'blog.list query.title: a NUL control character': 'BlogListQuery.title takes a NUL; the title search fails in SQL (500)',
-  'blog.list query.category: a NUL control character': 'BlogListQuery.category takes a NUL; the category lookup fails in SQL (500)',
-  'blog.article params.alias: a NUL control character': 'BlogAliasParam.alias takes a NUL; the article lookup fails in SQL (500)',
+  // The NULs that reached SQL as a 500 are refused by the contracts now (oneLine / severalLines). This route still
+  // validates with a schema of its own instead of the table's CustomPagePathParam, until routes register from the table.
+  'pages.get params.*: a NUL control character': 'pages.routes.ts uses its own WildcardPath, not CustomPagePathParam; the page lookup fails in SQL (500)',
 };
 
 /** Fastify's router refuses a path parameter longer than this with 414, before any schema sees it. */

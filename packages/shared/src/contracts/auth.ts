@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_CONTROL_CHARACTERS, oneLine } from './common';
 import { LANGUAGES } from '../constants';
 import { RESERVED_MESSAGE_SEGMENTS } from './messages';
 
@@ -18,7 +19,7 @@ export const Email = z.string().trim().max(254).email('Must be a valid email add
 export const Password = z.string().min(8, 'Must be at least 8 characters').max(200, 'Must be at most 200 characters');
 
 export const LoginBody = z.object({
-  username: z.string().trim().min(1, 'Required').max(254),
+  username: z.string().trim().min(1, 'Required').max(254).refine(oneLine, NO_CONTROL_CHARACTERS),
   password: z.string().min(1, 'Required').max(200),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -43,8 +44,8 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const ForgotPasswordBody = z
   .object({
-    username: z.string().trim().max(254).optional().nullable(),
-    email: z.string().trim().max(254).optional().nullable(),
+    username: z.string().trim().max(254).refine(oneLine, NO_CONTROL_CHARACTERS).optional().nullable(),
+    email: z.string().trim().max(254).refine(oneLine, NO_CONTROL_CHARACTERS).optional().nullable(),
   })
   .refine((b) => Boolean(b.username) || Boolean(b.email), {
     message: 'Give a username or an email address',

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import { hasControlCharacters, hasStrayControlCharacters } from '../rules/plain-text';
+
+export const NO_CONTROL_CHARACTERS = 'Must not contain control characters';
+
+/** A one-line value (a name, a search, a path): no control character at all; PostgreSQL refuses NUL outright. */
+export const oneLine = (text: string) => !hasControlCharacters(text);
+/** A text of several lines (a message): tabs and line breaks, but no other control character. */
+export const severalLines = (text: string) => !hasStrayControlCharacters(text);
 
 export const ErrorBody = z
   .object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
 import { Email } from './auth';
+import { NO_CONTROL_CHARACTERS, oneLine, severalLines } from './common';
 
 // Custom pages, page meta, landings, the proof-of-work captcha and the contact and report forms (SPEC §3, §5, §7 Pages).
 
@@ -115,8 +116,8 @@ const formBoolean = z.preprocess(
 );
 
 export const ContactBody = z.object({
-  subject: text(1, 200).refine((s) => !/[\r\n]/.test(s), 'Must be a single line'),
-  message: text(10, 5000),
+  subject: text(1, 200).refine((s) => !/[\r\n]/.test(s), 'Must be a single line').refine(oneLine, NO_CONTROL_CHARACTERS),
+  message: text(10, 5000).refine(severalLines, NO_CONTROL_CHARACTERS),
   email,
   captcha: captchaField,
 });
@@ -128,12 +129,13 @@ export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
 
 export const ContentReportBody = z.object({
   category: z.enum(REPORT_CATEGORIES, { message: `Must be one of ${REPORT_CATEGORIES.join(', ')}` }),
-  name: text(1, 100),
+  name: text(1, 100).refine(oneLine, NO_CONTROL_CHARACTERS),
   email,
   url: z
     .string({ error: 'Required' })
     .trim()
     .max(2048, 'Must be at most 2048 characters')
+    .refine(oneLine, NO_CONTROL_CHARACTERS)
     .refine((v) => {
       try {
         return ['http:', 'https:'].includes(new URL(v).protocol);
@@ -143,10 +145,10 @@ export const ContentReportBody = z.object({
     }, 'Must be a web address starting with http:// or https://'),
   is_depicted: formBoolean,
   is_agreed: formBoolean.refine((v) => v, 'Confirm that the information is accurate'),
-  reason: text(10, 5000),
+  reason: text(10, 5000).refine(severalLines, NO_CONTROL_CHARACTERS),
   captcha: captchaField,
 });
 export type ContentReportBody = z.infer<typeof ContentReportBody>;
 
 /** GET /pages/*: the wildcard is the custom page's path. */
-export const CustomPagePathParam = z.object({ '*': z.string() });
+export const CustomPagePathParam = z.object({ '*': z.string().refine(oneLine, NO_CONTROL_CHARACTERS) });

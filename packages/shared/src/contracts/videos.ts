@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_CONTROL_CHARACTERS, oneLine } from './common';
 import { VIDEO_ORDERS } from '../constants';
 import { clampPage, parseIntegerList } from '../rules/page-query';
 
@@ -55,7 +56,7 @@ export const VideoListQuery = z.object({
     .transform((v) => clampPage(v)),
   order: z.enum(VIDEO_ORDERS).optional().default('newest'),
   tags: tagList,
-  query: z.string().trim().max(100, 'Must be at most 100 characters').optional().transform((v) => (v ? v : null)),
+  query: z.string().trim().max(100, 'Must be at most 100 characters').refine(oneLine, NO_CONTROL_CHARACTERS).optional().transform((v) => (v ? v : null)),
 });
 export type VideoListQueryInput = z.input<typeof VideoListQuery>;
 

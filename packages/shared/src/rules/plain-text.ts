@@ -8,5 +8,8 @@ const ANY_CONTROL = /[\u0000-\u001F\u007F]/;
 /** A text of several lines (a message, a comment) without its control characters; tabs and line breaks stay. */
 export const withoutStrayControls = (text: string): string => text.replace(STRAY_CONTROLS, '');
 
+/** Whether a text of several lines holds a control character other than a tab or a line break. */
+export const hasStrayControlCharacters = (text: string): boolean => new RegExp(STRAY_CONTROLS.source).test(text);
+
 /** Whether a one-line value (a name, an address line, a path segment) holds any control character, line breaks included. */
 export const hasControlCharacters = (text: string): boolean => ANY_CONTROL.test(text);
