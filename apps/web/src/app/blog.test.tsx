@@ -8,7 +8,7 @@ import { resetPopups } from '@/components/popups/popup-store';
 import { ApiError, api } from '@/lib/http';
 import { setAccessToken, setLanguage } from '@/lib/storage';
 import type { ApiMock, FakeRoutes } from './test-utils';
-import { blogPath } from './routes';
+import { paths } from '@/paths';
 import { fakeApi, renderApp, visitFixture } from './test-utils';
 
 vi.mock('@/lib/http', async (importOriginal) => {
@@ -197,6 +197,6 @@ describe('blogPath', () => {
     ['en', 'a-b', '/blog/a-b'],
     ['de', 'a-b', '/lecker_blog/a-b'],
   ] as const)('%s, %s → %s', (language, alias, expected) => {
-    expect(blogPath(language, alias)).toBe(expected);
+    expect(paths.blog(language, alias)).toBe(expected);
   });
 });

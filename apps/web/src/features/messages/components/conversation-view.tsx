@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { Skeleton } from '@/components/skeleton';
@@ -66,14 +66,13 @@ export function ConversationView({ target, notFound, details }: ConversationView
 /** Nobody by that name, no such playdate (or an address that cannot be one): say so, and lead back to the inbox. */
 export function ConversationNotFound({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   return (
     <div className="page messages-page">
       <StatusMessage
         title={title}
         text={text}
         action={
-          <Link className="button button--secondary" to={links.messages()}>
+          <Link className="button button--secondary" to={paths.messages()}>
             {t('messages.conversation.back')}
           </Link>
         }
@@ -121,7 +120,6 @@ function usePageVisible(): boolean {
 
 function LoadedConversation({ target, pages, details, hasOlder, loadingOlder, olderFailed, loadOlder }: LoadedConversationProps) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const navigate = useNavigate();
   const language = useContentLanguage();
   const now = useNow();
@@ -225,7 +223,7 @@ function LoadedConversation({ target, pages, details, hasOlder, loadingOlder, ol
         onError: failedDelete,
       });
     } else {
-      deleteConversation.mutate(undefined, { onSuccess: () => void navigate(links.messages()), onError: failedDelete });
+      deleteConversation.mutate(undefined, { onSuccess: () => void navigate(paths.messages()), onError: failedDelete });
     }
   };
 
@@ -235,14 +233,14 @@ function LoadedConversation({ target, pages, details, hasOlder, loadingOlder, ol
   return (
     <div className="page messages-page conversation">
       <header className="conversation__header">
-        <Link className="conversation__back text-button" to={links.messages()}>
+        <Link className="conversation__back text-button" to={paths.messages()}>
           <span aria-hidden="true">‹</span> {t('messages.conversation.back')}
         </Link>
         <div className="conversation__who">
           <Avatar correspondent={who} />
           <h1 id={titleId} ref={headingRef} className="conversation__title" tabIndex={-1}>
             {who.model_id !== null && who.kind === 'model' ? (
-              <Link className="conversation__name-link" to={links.modelProfile(who.model_id)}>
+              <Link className="conversation__name-link" to={paths.modelProfile(who.model_id)}>
                 {who.display_name}
               </Link>
             ) : (
