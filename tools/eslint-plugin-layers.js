@@ -2,7 +2,9 @@
 //   web:    app → features → lib/components; a feature never imports another feature
 //   server: routes → service → repository; another module only through its service
 //   all:    apps/* → packages/*, never back; the web and the server never import each other
+import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_SRC = path.join(ROOT, 'apps/web/src');
@@ -84,4 +86,90 @@ const importDirection = {
   },
 };
 
-export default { rules: { 'import-direction': importDirection }, _test: { classify, resolveTarget, violation } };
+// ── Web: no import cycles ────────────────────────────────────────────────────────────────────────
+// A file of apps/web/src must not reach itself through its imports (static, dynamic or type-only):
+// a cycle makes the evaluation order decide what is defined, and hides which module is the lower one.
+
+const WEB_EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
+
+/** The web source file an import resolves to, or null (packages, assets, files outside apps/web/src). */
+function resolveWebFile(file, source) {
+  const target = resolveTarget(file, source);
+  if (!target || !target.startsWith(WEB_SRC + path.sep)) return null;
+  if (/\.(tsx?)$/.test(target) && fs.existsSync(target)) return target;
+  for (const ext of WEB_EXTENSIONS) if (fs.existsSync(target + ext)) return target + ext;
+  return null;
+}
+
+/** The import specifiers of a source text, dynamic ones included (TypeScript's scanner: comments and strings are skipped). */
+function importSources(text) {
+  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
+}
+
+const webImportsCache = new Map();
+/** The web files a file on disk imports, cached by modification time (one lint run reads each file once). */
+function webImportsOnDisk(file) {
+  let mtime;
+  try {
+    mtime = fs.statSync(file).mtimeMs;
+  } catch {
+    return [];
+  }
+  const cached = webImportsCache.get(file);
+  if (cached && cached.mtime === mtime) return cached.imports;
+  const imports = [...new Set(importSources(fs.readFileSync(file, 'utf8')).map((s) => resolveWebFile(file, s)).filter(Boolean))];
+  webImportsCache.set(file, { mtime, imports });
+  return imports;
+}
+
+/** A path of imports from `start` back to `goal` (both included), or null; `importsOf` gives a file's imports. */
+function findImportPath(start, goal, importsOf) {
+  const previous = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const file = queue.shift();
+    for (const next of importsOf(file)) {
+      if (next === goal) {
+        const chain = [goal];
+        for (let at = file; at !== null; at = previous.get(at)) chain.unshift(at);
+        return chain;
+      }
+      if (previous.has(next)) continue;
+      previous.set(next, file);
+      queue.push(next);
+    }
+  }
+  return null;
+}
+
+const webRelative = (file) => path.relative(WEB_SRC, file).split(path.sep).join('/');
+
+const webNoCycle = {
+  meta: { type: 'problem', docs: { description: 'Forbid import cycles among the files of apps/web/src' }, schema: [] },
+  create(context) {
+    const file = context.filename;
+    if (!file.startsWith(WEB_SRC + path.sep)) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      const target = resolveWebFile(file, source);
+      if (!target) return;
+      const chain = target === file ? [file] : findImportPath(target, file, webImportsOnDisk);
+      if (!chain) return;
+      context.report({
+        node,
+        message: `Import cycle: ${[file, ...chain].map(webRelative).join(' → ')}. Move what both sides need into a module that imports neither (types into their own file, values passed in).`,
+      });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};
+
+export default {
+  rules: { 'import-direction': importDirection, 'web-no-cycle': webNoCycle },
+  _test: { classify, resolveTarget, violation, findImportPath, importSources, resolveWebFile, webImportsOnDisk, WEB_SRC },
+};

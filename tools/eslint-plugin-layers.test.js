@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import layers from './eslint-plugin-layers.js';
@@ -40,5 +41,46 @@ describe('import directions', () => {
     ['apps/web/src/lib/http/api-client.ts', '@velora/server', /The web app never imports the server/],
   ])('refuses %s → %s', (from, source, message) => {
     expect(check(from, source)).toMatch(message);
+  });
+});
+
+describe('web import cycles', () => {
+  const { findImportPath, importSources, resolveWebFile, webImportsOnDisk, WEB_SRC } = layers._test;
+
+  it('finds the way back to a file, shortest first', () => {
+    const graph = { a: ['b'], b: ['c', 'd'], c: ['a'], d: ['e'], e: [] };
+    const importsOf = (file) => graph[file] ?? [];
+    expect(findImportPath('b', 'a', importsOf)).toEqual(['b', 'c', 'a']);
+    expect(findImportPath('d', 'a', importsOf)).toBeNull();
+  });
+
+  it('reads static, type-only, re-exported, dynamic and side-effect imports, not commented ones', () => {
+    const text = [
+      "import { a } from './a';",
+      "import type {\n  B,\n} from '@/b';",
+      "export { c } from '../c';",
+      "const d = () => import('./d');",
+      "import './e.css';",
+      "// import { f } from './f';",
+    ].join('\n');
+    expect(importSources(text)).toEqual(['./a', '@/b', '../c', './d', './e.css']);
+  });
+
+  it('resolves only source files of apps/web/src', () => {
+    const from = path.join(WEB_SRC, 'app/app.tsx');
+    expect(resolveWebFile(from, './routes')).toBe(path.join(WEB_SRC, 'app/routes.ts'));
+    expect(resolveWebFile(from, '@/paths')).toBe(path.join(WEB_SRC, 'paths/index.ts'));
+    expect(resolveWebFile(from, 'react')).toBeNull();
+    expect(resolveWebFile(from, '@velora/shared')).toBeNull();
+  });
+
+  it('finds no cycle in apps/web/src', () => {
+    const files = fs.readdirSync(WEB_SRC, { recursive: true }).filter((f) => /\.tsx?$/.test(f)).map((f) => path.join(WEB_SRC, f));
+    const cycles = files.flatMap((file) => {
+      const chain = webImportsOnDisk(file).map((next) => (next === file ? [file] : findImportPath(next, file, webImportsOnDisk))).find(Boolean);
+      return chain ? [[file, ...chain].map((f) => path.relative(WEB_SRC, f)).join(' → ')] : [];
+    });
+    expect(files.length).toBeGreaterThan(400);
+    expect(cycles).toEqual([]);
   });
 });
