@@ -1,5 +1,6 @@
 // Enforces the import directions of CONVENTIONS.md / ARCHITECTURE.md as lint errors.
-//   web:    app → features → lib/components; a feature never imports another feature
+//   web:    app → features → entities → lib/components; a feature never imports another feature;
+//           paths/ is a leaf every layer may import; tests sit outside the layers
 //   server: routes → service → repository; another module only through its service
 //   all:    apps/* → packages/*, never back; the web and the server never import each other
 import fs from 'node:fs';
@@ -13,8 +14,11 @@ const WEB_SRC = path.join(ROOT, 'apps/web/src');
 function classify(file) {
   const rel = path.relative(ROOT, file).split(path.sep).join('/');
   let m;
-  if ((m = /^apps\/web\/src\/features\/([^/]+)\//.exec(rel))) return { app: 'web', layer: 'feature', name: m[1] };
-  if ((m = /^apps\/web\/src\/(app|lib|components|locales|test)\//.exec(rel))) return { app: 'web', layer: m[1] };
+  // A test may render the whole app and reset any feature's state: it is a consumer, not part of a layer.
+  const test = /^apps\/web\/src\/.*\.test\.tsx?$/.test(rel) ? { test: true } : {};
+  if ((m = /^apps\/web\/src\/features\/([^/]+)\//.exec(rel))) return { app: 'web', layer: 'feature', name: m[1], ...test };
+  if ((m = /^apps\/web\/src\/entities\/([^/]+)\//.exec(rel))) return { app: 'web', layer: 'entity', name: m[1], ...test };
+  if ((m = /^apps\/web\/src\/(app|lib|components|locales|test|paths)\//.exec(rel))) return { app: 'web', layer: m[1], ...test };
   if (rel.startsWith('apps/web/')) return { app: 'web', layer: 'other' };
   if ((m = /^apps\/server\/src\/modules\/([^/]+)\/[^/]*?\.(routes|service|repository)(\.test)?\.ts$/.exec(rel)))
     return { app: 'server', layer: 'module', name: m[1], kind: m[3] ? 'test' : m[2] };
@@ -41,14 +45,19 @@ function violation(from, to) {
   if (from.app === 'packages' && to.app !== 'packages') return 'packages/* never import apps/*: move what both need into packages/shared.';
   if (from.app === 'web' && to.app === 'server') return 'The web app never imports the server: share contracts through @velora/shared.';
   if (from.app === 'server' && to.app === 'web') return 'The server never imports the web app: share contracts through @velora/shared.';
-  if (from.app === 'web') {
+  if (from.app === 'web' && !from.test) {
+    if (from.layer === 'paths' && to.app === 'web' && to.layer !== 'paths')
+      return 'paths/ is a leaf every layer imports: it must not import the rest of the web app (only packages).';
+    if (from.layer === 'entity' && (to.layer === 'app' || to.layer === 'feature'))
+      return `entities/ must not import ${to.layer === 'app' ? 'app/' : 'features/'}: domain UI sits below the features that show it; take what varies as props.`;
     if (from.layer === 'feature') {
       if (to.layer === 'app') return 'features/ must not import app/: take what you need as props, or move it to lib/.';
       if (to.layer === 'feature' && to.name !== from.name)
-        return `A feature never imports another feature (features/${from.name} → features/${to.name}): move the shared code to lib/, components/ or packages/shared.`;
+        return `A feature never imports another feature (features/${from.name} → features/${to.name}): move a shared domain piece to entities/, other shared code to lib/, components/ or packages/shared.`;
     }
     if (from.layer === 'lib' || from.layer === 'components') {
-      if (to.layer === 'app' || to.layer === 'feature') return `${from.layer}/ must not import ${to.layer === 'app' ? 'app/' : 'features/'}: it sits below them; pass values in instead.`;
+      if (to.layer === 'app' || to.layer === 'feature' || to.layer === 'entity')
+        return `${from.layer}/ must not import ${to.layer === 'entity' ? 'entities/' : to.layer === 'app' ? 'app/' : 'features/'}: it sits below them; pass values in instead.`;
     }
   }
   if (from.app === 'server') {

@@ -23,6 +23,21 @@ describe('import directions', () => {
     ['apps/server/src/modules/auth/auth.service.ts', './auth.repository'],
     ['apps/server/src/plugins/auth.ts', '../modules/sessions/sessions.service'],
     ['apps/server/src/modules/auth/auth.routes.ts', 'fastify'],
+    ['apps/web/src/features/catalog/routes/models.tsx', '@/entities/model/model-card'],
+    ['apps/web/src/app/screens/feeds-screen.tsx', '@/entities/video/video-grid'],
+    ['apps/web/src/entities/video/video-card.tsx', '@/entities/favourite/favourite-button'],
+    ['apps/web/src/entities/video/video-card.tsx', '@/components/lazy-image'],
+    ['apps/web/src/entities/video/video-card.tsx', '@/lib/format'],
+    ['apps/web/src/entities/model/model-card.tsx', '@/paths'],
+    ['apps/web/src/components/dialog.tsx', '@/paths'],
+    ['apps/web/src/lib/http/api-client.ts', '../../paths'],
+    ['apps/web/src/paths/links.ts', './route-paths'],
+    ['apps/web/src/paths/route-paths.ts', 'react-router'],
+    ['apps/web/src/paths/links.ts', '@velora/shared'],
+    ['apps/web/src/features/catalog/catalog.test.tsx', '@/test/render-app'],
+    ['apps/web/src/features/paywall/money.test.tsx', '@/features/coins/use-tip-offer-trigger'],
+    ['apps/web/src/features/pages/pages.test.tsx', '@/app/routes'],
+    ['apps/web/src/test/render-app.tsx', '@/app/app'],
   ])('allows %s → %s', (from, source) => {
     expect(check(from, source)).toBeNull();
   });
@@ -39,6 +54,15 @@ describe('import directions', () => {
     ['apps/server/src/lib/password.ts', '../modules/users/users.service', /lib\/ is the bottom layer/],
     ['packages/shared/src/index.ts', '../../../apps/server/src/config', /packages\/\* never import apps/],
     ['apps/web/src/lib/http/api-client.ts', '@velora/server', /The web app never imports the server/],
+    ['apps/web/src/entities/video/video-card.tsx', '@/features/player/use-theater', /entities\/ must not import features\//],
+    ['apps/web/src/entities/shoot/shoot-card.tsx', '../../features/catalog/api/get-shoot', /entities\/ must not import features\//],
+    ['apps/web/src/entities/model/model-card.tsx', '@/app/routes', /entities\/ must not import app\//],
+    ['apps/web/src/components/dialog.tsx', '@/entities/favourite/favourite-button', /components\/ must not import entities\//],
+    ['apps/web/src/lib/favourites.ts', '../entities/favourite/favourite-button', /lib\/ must not import entities\//],
+    ['apps/web/src/paths/links.ts', '@/lib/http', /paths\/ is a leaf/],
+    ['apps/web/src/paths/links.ts', '@/app/routes', /paths\/ is a leaf/],
+    ['apps/web/src/features/catalog/routes/models.tsx', '@/features/messages/components/composer', /move a shared domain piece to entities\//],
+    ['apps/web/src/features/catalog/components/shoot-view.tsx', '@/app/routes', /features\/ must not import app\//],
   ])('refuses %s → %s', (from, source, message) => {
     expect(check(from, source)).toMatch(message);
   });

@@ -27,7 +27,7 @@ vi.mock('@/lib/http', async (importOriginal) => {
 });
 
 // The embedded player needs media APIs jsdom lacks; its own tests cover it.
-vi.mock('@/components/video-player', () => ({
+vi.mock('@/entities/video-player', () => ({
   VideoPlayer: ({ src, title }: { src: string; title: string }) => <div data-testid="video-player" data-src={src} aria-label={title} />,
 }));
 

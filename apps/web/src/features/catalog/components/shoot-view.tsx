@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/paths';
-import { FavouriteButton } from '@/components/favourite-button';
+import { FavouriteButton } from '@/entities/favourite/favourite-button';
 import { LazyImage } from '@/components/lazy-image';
 import { Skeleton } from '@/components/skeleton';
 import { StatusMessage } from '@/components/status-message';
-import { VideoGrid } from '@/components/video-grid';
-import { playHash, videoIdOfHash } from '@/components/video-player/play-hash';
+import { VideoGrid } from '@/entities/video/video-grid';
+import { playHash, videoIdOfHash } from '@/entities/video-player/play-hash';
 import { useContentLanguage } from '@/lib/content-language';
 
 const VIDEO_HASH = /^#video-(\d{1,10})$/;

@@ -3,16 +3,16 @@ import { FAVOURITE_KINDS, clampPage } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useSearchParams } from 'react-router';
 import { paths } from '@/paths';
-import { FavouriteButton } from '@/components/favourite-button';
+import { FavouriteButton } from '@/entities/favourite/favourite-button';
 import { LazyImage } from '@/components/lazy-image';
 import { Skeleton } from '@/components/skeleton';
-import { VideoGrid, VideoGridSkeleton } from '@/components/video-grid';
+import { VideoGrid, VideoGridSkeleton } from '@/entities/video/video-grid';
 import { useContentLanguage } from '@/lib/content-language';
 import { useFavourites } from '../api/get-favourites';
-import { CameraLink } from '../components/camera-link';
+import { CameraLink } from '@/entities/camera/camera-link';
 import { CatalogResults } from '../components/catalog-results';
-import { ModelGrid, ModelGridSkeleton } from '../components/model-card';
-import { ShootGrid, ShootGridSkeleton } from '../components/shoot-card';
+import { ModelGrid, ModelGridSkeleton } from '@/entities/model/model-card';
+import { ShootGrid, ShootGridSkeleton } from '@/entities/shoot/shoot-card';
 import { pageHref } from '../list-params';
 
 /** The item of each kind, when the server sent it (exactly one per kind). */

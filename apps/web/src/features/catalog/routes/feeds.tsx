@@ -6,7 +6,7 @@ import { paths } from '@/paths';
 import { useContentLanguage } from '@/lib/content-language';
 import { useFeed } from '../api/get-feed';
 import { CatalogResults } from '../components/catalog-results';
-import { ShootGrid, ShootGridSkeleton } from '../components/shoot-card';
+import { ShootGrid, ShootGridSkeleton } from '@/entities/shoot/shoot-card';
 import { pageHref } from '../list-params';
 
 /**

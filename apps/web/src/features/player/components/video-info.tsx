@@ -2,7 +2,7 @@ import type { VideoDetail } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/paths';
-import { FavouriteButton } from '@/components/favourite-button';
+import { FavouriteButton } from '@/entities/favourite/favourite-button';
 import { tagName, useContentLanguage } from '@/lib/content-language';
 import { formatDuration, isoDuration } from '@/lib/format';
 

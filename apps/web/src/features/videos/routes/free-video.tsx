@@ -4,7 +4,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '@/paths';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState, StatusMessage } from '@/components/status-message';
-import { VideoPlayer } from '@/components/video-player';
+import { VideoPlayer } from '@/entities/video-player';
 import { useContentLanguage } from '@/lib/content-language';
 import { formatDuration } from '@/lib/format';
 import { isApiError } from '@/lib/http';

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/paths';
-import { FavouriteButton } from '@/components/favourite-button';
+import { FavouriteButton } from '@/entities/favourite/favourite-button';
 import { LazyImage } from '@/components/lazy-image';
 import { Skeleton } from '@/components/skeleton';
 
