@@ -8,8 +8,8 @@ import { resetTheater } from '@/features/player/theater-store';
 import type * as Http from '@/lib/http';
 import { api } from '@/lib/http';
 import { setAccessToken } from '@/lib/storage';
-import type { ApiMock } from './test-utils';
-import { fakeApi, profileFixture, renderApp, tagsFixture, videoFixture, videoListFixture, visitFixture } from './test-utils';
+import type { ApiMock } from '@/test/render-app';
+import { fakeApi, profileFixture, renderApp, tagsFixture, videoFixture, videoListFixture, visitFixture } from '@/test/render-app';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();

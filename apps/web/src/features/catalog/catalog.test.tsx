@@ -17,9 +17,9 @@ import {
   shootDetailFixture,
   shootFixture,
   shootListFixture,
-} from './catalog-fixtures';
-import type { ApiMock } from './test-utils';
-import { fakeApi, profileFixture, renderApp, videoFixture, videoListFixture, visitFixture } from './test-utils';
+} from '@/test/catalog-fixtures';
+import type { ApiMock } from '@/test/render-app';
+import { fakeApi, profileFixture, renderApp, videoFixture, videoListFixture, visitFixture } from '@/test/render-app';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();
