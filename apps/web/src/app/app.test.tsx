@@ -5,8 +5,8 @@ import type * as Http from '@/lib/http';
 import { resetPopups } from '@/components/popups/popup-store';
 import { ApiError, api } from '@/lib/http';
 import { getAccessToken, getLanguage, setAccessToken, setLanguage } from '@/lib/storage';
-import type { ApiMock } from './test-utils';
-import { fakeApi, profileFixture, renderApp, tagsFixture, unauthorized, videoListFixture, visitFixture } from './test-utils';
+import type { ApiMock } from '@/test/render-app';
+import { fakeApi, profileFixture, renderApp, tagsFixture, unauthorized, videoListFixture, visitFixture } from '@/test/render-app';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();

@@ -5,11 +5,10 @@ import { StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import type { AppLinks } from '@/components/app-links';
-import { AppLinksProvider } from '@/components/app-links';
 import { PROFILE_QUERY_KEY } from '@/features/auth/api/get-profile';
 import { cachedProfile, endSession } from '@/features/auth/session';
 import { refreshRealtimeConnection } from '@/lib/realtime';
+import { paths } from '@/paths';
 import { createBootstrap } from './bootstrap';
 import { createI18n } from './i18n';
 import { applyStoredTheme } from './layout/theme';
@@ -19,7 +18,6 @@ import { createRouteObjects } from './router';
 import { IO_ROUTES } from './routes-io';
 import type { SiteConfig } from './site-config';
 import { SiteConfigProvider, currentSiteConfig } from './site-config';
-import { blogPath, routePath } from './routes';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -51,7 +49,7 @@ export function createVeloraApp(options: CreateAppOptions = {}): VeloraApp {
     if (loggingOut || !router || !cachedProfile(queryClient)) return;
     loggingOut = true;
     const { pathname, search } = router.state.location;
-    const target = logInRedirect(routePath('home'), `${pathname}${search}`);
+    const target = logInRedirect(paths.home(), `${pathname}${search}`);
     void endSession(queryClient, { notifyServer: false, navigate: () => router?.navigate(target) }).finally(() => {
       loggingOut = false;
     });
@@ -70,53 +68,14 @@ export function createVeloraApp(options: CreateAppOptions = {}): VeloraApp {
   return { router, queryClient, i18n, site };
 }
 
-const APP_LINKS: AppLinks = {
-  home: routePath('home'),
-  forgotPassword: routePath('forgotPassword'),
-  recentUpdates: routePath('recentUpdates'),
-  videos: routePath('videos'),
-  feeds: routePath('feeds'),
-  models: routePath('models'),
-  shoots: routePath('shoots'),
-  cameras: routePath('cameras'),
-  modelProfile: (id) => routePath('modelProfile', { id }),
-  shoot: (id, videoId) => `${routePath('shoot', { id })}${videoId === undefined ? '' : `#video-${videoId}`}`,
-  update: (id) => routePath('update', { id }),
-  shootImages: (shootId, chapterId) => routePath('shootImages', { galleryId: shootId, chapterId }),
-  camera: (name) => routePath('camera', { name }),
-  userProfile: routePath('userProfile'),
-  userProfileSettings: routePath('userProfileSettings'),
-  paywall: routePath('paywall'),
-  favourites: {
-    model: routePath('favouriteModels'),
-    shoot: routePath('favouriteShoots'),
-    video: routePath('favouriteVideos'),
-    image: routePath('favouriteImages'),
-    camera: routePath('favouriteCams'),
-  },
-  legal: {
-    contactUs: routePath('contactUs'),
-    report: routePath('report'),
-    agb: routePath('agb'),
-    dmca: routePath('dmca'),
-    prohibitedContent: routePath('prohibitedContent'),
-  },
-  blog: blogPath,
-  messages: (page) => routePath('messages', {}, { page: page && page > 1 ? page : null }),
-  conversation: (name) => routePath('conversation', { name }),
-  playdateMessages: (id) => routePath('playdateMessages', { id }),
-};
-
 export function AppRoot({ app }: { app: VeloraApp }) {
   return (
     <StrictMode>
       <QueryClientProvider client={app.queryClient}>
         <I18nextProvider i18n={app.i18n}>
-          <AppLinksProvider links={APP_LINKS}>
-            <SiteConfigProvider config={app.site}>
-              <RouterProvider router={app.router} />
-            </SiteConfigProvider>
-          </AppLinksProvider>
+          <SiteConfigProvider config={app.site}>
+            <RouterProvider router={app.router} />
+          </SiteConfigProvider>
         </I18nextProvider>
       </QueryClientProvider>
     </StrictMode>

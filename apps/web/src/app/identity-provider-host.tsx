@@ -11,8 +11,8 @@ import { IdentityProviderRoot } from '@/features/identity-provider/components/id
 import { signInTarget } from '@/features/identity-provider/config';
 import { useConsent } from '@/lib/third-parties';
 import { startSession, useSession } from '@/features/auth/session';
-import type { RouteHandle } from './router';
-import { routePath } from './routes';
+import { paths } from '@/paths';
+import type { RouteHandle } from './route-types';
 import { useSiteConfig } from './site-config';
 
 /** SPEC §2: a landing_id is read from route meta: the landing route's id (`/welcome/{id}`). */
@@ -48,7 +48,7 @@ export function IdentityProviderHost({ children }: { children: ReactNode }) {
   const onSignedIn = async (answer: AccessTokenResponse) => {
     const profile = await startSession(queryClient, answer.access_token);
     if (!profile) throw new Error('The identity-provider session could not be started');
-    const target = signInTarget(answer.redirect_url, new URLSearchParams(location.search).get('redirect'), routePath('home'));
+    const target = signInTarget(answer.redirect_url, new URLSearchParams(location.search).get('redirect'), paths.home());
     if (target.startsWith('/')) {
       await navigate(target, { replace: true });
       return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '@velora/shared';
-import { profileFixture } from './test-utils';
+import { profileFixture } from '@/test/render-app';
 import type { GuardContext } from './route-guards';
 import { clampedPageUrl, guardRoute, logInRedirect } from './route-guards';
 import { routeByName } from './routes';

@@ -1,7 +1,7 @@
 import type { Profile } from '@velora/shared';
 import { CONFIRM_EMAIL_CHANGE_PARAM, DOUBLE_OPT_IN_PARAM, PAYMENT_RETURN_PARAM, clampPage, isFeatureActive, isPremium, landingUrlFor } from '@velora/shared';
 import { safeRedirectPath } from '@/features/auth/redirect';
-import type { RouteDefinition } from './routes';
+import type { RouteDefinition } from './route-types';
 
 // The navigation guards of SPEC §2 as one pure function: the router's loaders call it with the
 // session, and it answers where to go instead (or null to render the route).

@@ -11,14 +11,12 @@ import { urlWithoutCredentials } from './bootstrap';
 import { RootLayout } from './layout/root-layout';
 import type { GuardContext } from './route-guards';
 import { clampedPageUrl, guardRoute } from './route-guards';
-import type { AppRoute, RouteDefinition } from './routes';
-import { ROUTES, routeByName, routePath } from './routes';
+import type { RouteName } from '@/paths';
+import { routePath } from '@/paths';
+import type { RouteDefinition, RouteHandle } from './route-types';
+import { ROUTES, routeByName } from './routes';
 import { RouteErrorScreen } from './screens/route-error';
 import { StartupScreen } from './screens/startup-screen';
-
-export interface RouteHandle {
-  route: RouteDefinition;
-}
 
 export interface RouterServices {
   queryClient: QueryClient;
@@ -59,7 +57,7 @@ function guardedRoute(route: RouteDefinition, services: RouterServices): Pick<Ro
       profile: cachedProfile(services.queryClient),
       visitFeatures: services.queryClient.getQueryData(visitQueryOptions().queryKey)?.features,
       now: (services.now ?? Date.now)(),
-      pathOf: (name) => routeByName(name as AppRoute['name']).path,
+      pathOf: (name) => routeByName(name as RouteName).path,
       homePath,
     };
     const target = guardRoute(route, url, context);

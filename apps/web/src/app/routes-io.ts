@@ -1,4 +1,5 @@
-import type { RouteDefinition, RouteName } from './routes';
+import type { RouteName } from '@/paths';
+import type { RouteDefinition } from './route-types';
 import { routeByName } from './routes';
 
 // The io variant's route table (SPEC §1, §2): the landing page, the ladies page and the legal pages;

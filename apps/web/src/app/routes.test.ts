@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, routeByName, routePath } from './routes';
+import { ROUTE_PATHS } from '@/paths';
+import { ROUTES, routeByName } from './routes';
 
 // Every main-site path of SPEC §2 (the provider inbox shares /messages/:name).
 const SPEC_PATHS = [
@@ -49,12 +50,8 @@ describe('route table', () => {
   });
 });
 
-describe('routePath', () => {
-  it('builds paths from names, params and queries', () => {
-    expect(routePath('home')).toBe('/');
-    expect(routePath('videos')).toBe('/videos');
-    expect(routePath('videos', {}, { page: 2, tags: [1, 2], query: null })).toBe('/videos?page=2&tags=1%2C2');
-    expect(routePath('shootImages', { galleryId: 4, chapterId: 'b' })).toBe('/shoot/4/images/b');
-    expect(routePath('camera', { name: 'ava demo' })).toBe('/camera/ava%20demo');
+describe('route table and path table', () => {
+  it('take every path from the path table, under the same names', () => {
+    expect(Object.fromEntries(ROUTES.map((r) => [r.name, r.path]))).toEqual(ROUTE_PATHS);
   });
 });

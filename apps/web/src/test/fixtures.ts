@@ -1,6 +1,5 @@
 // Fixtures of the shared contracts, for the app's tests and the features' own.
 import type { Profile } from '@velora/shared';
-import type { AppLinks } from '@/components/app-links';
 
 /** A member who has filled in nothing yet; `overrides` make the profile a test needs. */
 export const profileFixture = (overrides: Partial<Profile> = {}): Profile => ({
@@ -39,29 +38,3 @@ export const profileFixture = (overrides: Partial<Profile> = {}): Profile => ({
   law_limitations: [],
   ...overrides,
 });
-
-/** The app's paths as a feature rendered on its own sees them (the app builds the real ones from its routes). */
-export const testLinks: AppLinks = {
-  home: '/',
-  forgotPassword: '/forgot_password',
-  recentUpdates: '/recent_updates',
-  videos: '/videos',
-  feeds: '/feeds',
-  models: '/models',
-  shoots: '/shoots',
-  cameras: '/cameras',
-  modelProfile: (id) => `/profile/${id}`,
-  shoot: (id) => `/shoot/${id}`,
-  update: (id) => `/update/${id}`,
-  shootImages: (shootId, chapterId) => `/shoot/${shootId}/images/${chapterId}`,
-  camera: (name) => `/camera/${name}`,
-  favourites: { model: '/favourite-models', shoot: '/favourite-shoots', video: '/favourite-videos', image: '/favourite-images', camera: '/favourite-cams' },
-  legal: { contactUs: '/contact-us', report: '/report', agb: '/agb', dmca: '/dmca', prohibitedContent: '/prohibited_content' },
-  blog: () => '/blog',
-  userProfile: '/user-profile',
-  userProfileSettings: '/user-profile/settings',
-  paywall: '/paywall',
-  messages: (page) => (page && page > 1 ? `/messages?page=${page}` : '/messages'),
-  conversation: (name) => `/messages/${name}`,
-  playdateMessages: (id) => `/playdate-messages/${id}`,
-};

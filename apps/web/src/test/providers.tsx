@@ -1,13 +1,10 @@
-// What a feature's screen needs around it when rendered without the app: a query client, English texts and the app's links.
+// What a feature's screen needs around it when rendered without the app: a query client and English texts.
 import type { QueryClientConfig } from '@tanstack/react-query';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import type { AppLinks } from '@/components/app-links';
-import { AppLinksProvider } from '@/components/app-links';
 import { en } from '@/locales';
-import { testLinks } from './fixtures';
 
 export const testI18n = i18next.createInstance();
 void testI18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false }, initAsync: false });
@@ -19,11 +16,11 @@ export function createTestQueryClient(queries: QueryDefaults = {}): QueryClient 
   return new QueryClient({ defaultOptions: { queries: { retry: false, ...queries }, mutations: { retry: false } } });
 }
 
-export function TestProviders({ queryClient, links = testLinks, children }: { queryClient: QueryClient; links?: AppLinks; children: ReactNode }) {
+export function TestProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={testI18n}>
-        <AppLinksProvider links={links}>{children}</AppLinksProvider>
+        {children}
       </I18nextProvider>
     </QueryClientProvider>
   );

@@ -1,18 +1,8 @@
-import type { FavouriteKind } from '@velora/shared';
 import { FAVOURITE_KINDS } from '@velora/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import type { RouteName } from '../routes';
-import { routePath } from '../routes';
-
-const ROUTE_OF: Record<FavouriteKind, RouteName & `favourite${string}`> = {
-  model: 'favouriteModels',
-  shoot: 'favouriteShoots',
-  video: 'favouriteVideos',
-  image: 'favouriteImages',
-  camera: 'favouriteCams',
-};
+import { paths } from '@/paths';
 
 /**
  * A disclosure menu of the five favourites pages: the button says whether it is open
@@ -26,7 +16,7 @@ export function FavouritesMenu({ withCams }: { withCams: boolean }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const kinds = FAVOURITE_KINDS.filter((kind) => withCams || kind !== 'camera');
-  const current = kinds.some((kind) => location.pathname === routePath(ROUTE_OF[kind]));
+  const current = kinds.some((kind) => location.pathname === paths.favourites(kind));
 
   useEffect(() => setOpen(false), [location.key]);
 
@@ -71,7 +61,7 @@ export function FavouritesMenu({ withCams }: { withCams: boolean }) {
       <ul id={listId} className="nav-menu__list" hidden={!open}>
         {kinds.map((kind) => (
           <li key={kind}>
-            <NavLink className="nav-menu__link" to={routePath(ROUTE_OF[kind])}>
+            <NavLink className="nav-menu__link" to={paths.favourites(kind)}>
               {t(`favourites.kinds.${kind}`)}
             </NavLink>
           </li>

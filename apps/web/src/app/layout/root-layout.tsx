@@ -2,7 +2,7 @@ import type { Layout } from '@velora/shared';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { CompanyValuesProvider } from '@/components/company-values';
 import { LoadingScreen } from '@/components/loading-screen';
 import { SIGN_UP_HASH } from '@/components/modal-hashes';
@@ -20,8 +20,8 @@ import { useScrollManagement } from '../navigation/scroll';
 import { ModalHost } from '../popups/modal-host';
 import { useIoAccountHandOver, useLawLimitedAnswers, useQueuedPopups, useSisterDomainHandOver, useThirdPartyConsent } from '../compliance-effects';
 import { IdentityProviderHost } from '../identity-provider-host';
-import type { RouteHandle } from '../router';
-import type { RouteDefinition, RouteLayout } from '../routes';
+import { useCurrentRoute } from '../navigation/current-route';
+import type { RouteLayout } from '../route-types';
 import { useSiteConfig } from '../site-config';
 import { AgePopupsSlot } from '../slots/age-popups-slot';
 import { CookiePopupSlot } from '../slots/cookie-popup-slot';
@@ -38,16 +38,6 @@ export const MAIN_ID = 'main';
 export function resolveLayout(layout: RouteLayout, loggedIn: boolean): Layout {
   if (layout === 'auto') return loggedIn ? 'member-area' : 'main';
   return layout;
-}
-
-/** The table entry of the deepest matched route. */
-export function useCurrentRoute(): RouteDefinition | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const handle = matches[i]?.handle as RouteHandle | undefined;
-    if (handle?.route) return handle.route;
-  }
-  return undefined;
 }
 
 function SkipLink() {

@@ -6,8 +6,8 @@ import { companyAddressLine, companyDisplayName, useCompanyValues } from '@/comp
 import { showPopup } from '@/components/popups/popup-store';
 import { isConsentRequired } from '@/features/compliance/rules';
 import { useVisit } from '@/features/tracking/api/get-visit';
-import type { RouteName } from '../routes';
-import { routePath } from '../routes';
+import type { RouteName } from '@/paths';
+import { routePath } from '@/paths';
 import { useSiteConfig } from '../site-config';
 import type { FooterVariant } from './layout-variants';
 import type { Theme } from './theme';

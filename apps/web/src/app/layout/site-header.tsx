@@ -13,7 +13,7 @@ import { AvatarImage } from '@/features/profile/components/avatar-image';
 import { getProfileMenuFolded, setProfileMenuFolded } from '@/lib/storage';
 import { UnreadBadge } from '@/features/messages/components/unread-badge';
 import { hasLawLimitations } from '../route-guards';
-import { routePath } from '../routes';
+import { routePath } from '@/paths';
 import { FavouritesMenu } from './favourites-menu';
 import type { HeaderVariant, LayoutSpec } from './layout-variants';
 import { useLanguageSwitch } from './use-language-switch';

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@velora/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RouteTitleKey } from '../routes';
+import type { RouteTitleKey } from '../route-types';
 
 /** SPEC §1: the product name followed by the translated section name. */
 export function composeTitle(section: string | null | undefined): string {

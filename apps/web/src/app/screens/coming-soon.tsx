@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentRoute } from '../layout/root-layout';
-import { routePath } from '../routes';
+import { paths } from '@/paths';
+import { useCurrentRoute } from '../navigation/current-route';
 
 /** The placeholder of every SPEC §2 route whose screen is not built yet. */
 export default function ComingSoonScreen() {
@@ -14,7 +14,7 @@ export default function ComingSoonScreen() {
         {t(`routes.${route?.titleKey ?? 'error'}`)}
       </h1>
       <p className="placeholder__text">{t('comingSoon.text')}</p>
-      <Link className="button button--secondary" to={routePath('home')}>
+      <Link className="button button--secondary" to={paths.home()}>
         {t('common.backHome')}
       </Link>
     </section>

@@ -1,8 +1,8 @@
 import { landingUrlFor } from '@velora/shared';
 import { HomeSections } from '@/features/catalog/components/home-sections';
 import { useSession } from '@/features/auth/session';
-import type { RouteName } from '../routes';
-import { routePath } from '../routes';
+import type { RouteName } from '@/paths';
+import { routePath } from '@/paths';
 
 /**
  * The home sections (GET /home) belong on the member's landing page (SPEC §4): /feeds when the

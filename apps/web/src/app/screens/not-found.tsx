@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '../routes';
+import { paths } from '@/paths';
 
 /** Any path outside the table (custom pages come later). */
 export default function NotFoundScreen() {
@@ -12,7 +12,7 @@ export default function NotFoundScreen() {
         {t('routes.notFound')}
       </h1>
       <p className="placeholder__text">{t('notFound.text')}</p>
-      <Link className="button button--primary" to={routePath('home')}>
+      <Link className="button button--primary" to={paths.home()}>
         {t('common.backHome')}
       </Link>
     </section>

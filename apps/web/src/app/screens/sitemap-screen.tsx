@@ -3,9 +3,10 @@ import type { SitemapGroup } from '@/features/pages/routes/sitemap';
 import { SitemapPage } from '@/features/pages/routes/sitemap';
 import { useSession } from '@/features/auth/session';
 import { useContentLanguage } from '@/lib/content-language';
+import type { RouteName } from '@/paths';
+import { paths } from '@/paths';
 import { hasLawLimitations } from '../route-guards';
-import type { RouteDefinition, RouteName } from '../routes';
-import { ROUTES, blogPath } from '../routes';
+import type { RouteDefinition } from '../route-types';
 
 const INFO: readonly RouteName[] = ['aboutUs', 'apply', 'friends', 'communityGuidelines', 'netiquette', 'playdateFaq', 'contactUs'];
 const LEGAL: readonly RouteName[] = ['agb', 'prohibitedContent', 'dmca', 'report'];
@@ -18,20 +19,29 @@ const LEFT_OUT: readonly RouteName[] = [
 // Only paths without params are listed, so a route's path is its link.
 const linkable = (route: RouteDefinition) => !route.path.includes(':') && route.path !== '*' && !route.redirectTo;
 
-/** /sitemap: its groups come from the route table; members also see the members' pages they may open. */
-export default function SitemapScreen() {
+/**
+ * /sitemap: its groups come from the route table; members also see the members' pages they may open.
+ * The table hands itself in (routes.ts loads this screen), so this file does not import routes.ts back.
+ */
+export function sitemapScreen(routes: readonly RouteDefinition[]) {
+  return function SitemapScreen() {
+    return <Sitemap routes={routes} />;
+  };
+}
+
+function Sitemap({ routes }: { routes: readonly RouteDefinition[] }) {
   const { t } = useTranslation();
   const language = useContentLanguage();
   const { profile, isLoggedIn } = useSession();
   const lawLimited = hasLawLimitations(profile);
   const link = (route: RouteDefinition) => ({ href: route.path, label: t(`routes.${route.titleKey}`) });
-  const named = (names: readonly RouteName[]) => ROUTES.filter((route) => names.includes(route.name)).map(link);
+  const named = (names: readonly RouteName[]) => routes.filter((route) => names.includes(route.name as RouteName)).map(link);
 
-  const discover = ROUTES.filter(
+  const discover = routes.filter(
     (route) => linkable(route) && !route.requiresAuth && ![...INFO, ...LEGAL, ...LEFT_OUT].includes(route.name as RouteName),
   ).map(link);
-  discover.push({ href: blogPath(language), label: t('routes.blog') });
-  const members = ROUTES.filter(
+  discover.push({ href: paths.blog(language), label: t('routes.blog') });
+  const members = routes.filter(
     (route) => linkable(route) && route.requiresAuth && !route.requiresPremium && !(lawLimited && route.lawLimited),
   ).map(link);
 

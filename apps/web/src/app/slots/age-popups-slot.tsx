@@ -9,7 +9,7 @@ import { AgeVerificationPopup } from '@/features/compliance/components/age-verif
 import { shouldShowAgeApproval, shouldShowAgeVerificationPopup, shouldShowLawRestriction } from '@/features/compliance/rules';
 import { useVisit } from '@/features/tracking/api/get-visit';
 import { getApprovedAge, setApprovedAge } from '@/lib/storage';
-import { routePath } from '../routes';
+import { routePath } from '@/paths';
 import { AGE_VERIFICATION_QUIET_PATHS, LEGAL_PAGES, LEGAL_PATHS } from './legal-links';
 
 /** Where "Leave" on the age gate goes: a neutral search page. */

@@ -5,7 +5,7 @@ import { useSession } from '@/features/auth/session';
 import { LawRestrictionPopup } from '@/features/compliance/components/law-restriction-popup';
 import { restrictedRegionOf, shouldShowLawRestriction } from '@/features/compliance/rules';
 import { useVisit } from '@/features/tracking/api/get-visit';
-import { routePath } from '../routes';
+import { routePath } from '@/paths';
 import { LEGAL_PAGES, LEGAL_PATHS } from './legal-links';
 
 /**

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ConversationSummary, Inbox, Message, MessagesReadEvent } from '@velora/shared';
+import { isPendingMessage } from '@/entities/conversation/pending-message';
 import type { ConversationPages } from './api/get-conversation';
 import { conversationQueryOptions } from './api/get-conversation';
 import { INBOX_QUERY_PREFIX } from './api/get-inbox';
@@ -10,9 +11,6 @@ import { sameTarget, targetOfMessage } from './conversation-target';
 
 // How news about messages (a push, a poll, a send, a read) reaches the cached inbox, conversations and unread
 // total. Every function is idempotent: the same message applied twice (a push and a poll) changes nothing more.
-
-/** Optimistic messages carry negative ids until the server's message replaces them. */
-export const isPendingMessage = (message: Message) => message.id < 0;
 
 function targetOfSummary(summary: ConversationSummary): ConversationTarget {
   return summary.playdate_id === null ? { kind: 'name', name: summary.with.name } : { kind: 'playdate', id: summary.playdate_id };

@@ -2,7 +2,7 @@ import type { DiscountPopupType, FeatureMapT } from '@velora/shared';
 import { discountFeatureOf, discountPercentOf, discountPopupFor, subscriptionPopupOutcome } from '@velora/shared';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { getPopupStates, hidePopup, showPopup, usePopup, usePopupStates } from '@/components/popups/popup-store';
 import { hasSuccessMarker } from '@/lib/storage';
 import type { DiscountPopupData } from './popup-props';
@@ -24,14 +24,13 @@ export function useSubscriptionPopupGate({ userId, premium, features, ageVerific
   const requested = usePopup('buy-subscription')?.show === true;
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const links = useAppLinks();
   useEffect(() => {
     if (!requested) return;
     const outcome = subscriptionPopupOutcome({ premium, hasSuccessBuyMarker: hasSuccessMarker('successBuy', userId), path: pathname, ageVerificationOn, features });
     if (outcome === 'show') return;
     hidePopup('buy-subscription');
-    if (outcome === 'paywall' && pathname !== links.paywall) void navigate(links.paywall);
-  }, [requested, premium, features, ageVerificationOn, userId, pathname, navigate, links.paywall]);
+    if (outcome === 'paywall' && pathname !== paths.paywall()) void navigate(paths.paywall());
+  }, [requested, premium, features, ageVerificationOn, userId, pathname, navigate]);
 }
 
 const OFFERED_KEY = 'velora:discount-popup-offered';
@@ -62,11 +61,10 @@ export function useDiscountPopupTrigger({ userId, features }: { userId: number; 
   const otherPopupOpen = Object.values(usePopupStates()).some((state) => state?.show);
   const confirming = usePaymentReturnState()?.phase === 'confirming';
   const { pathname } = useLocation();
-  const links = useAppLinks();
   const percent = type ? discountPercentOf(features, discountFeatureOf(type)) : null;
 
   useEffect(() => {
-    if (!type || otherPopupOpen || confirming || pathname === links.paywall || offeredThisSession(userId)) return undefined;
+    if (!type || otherPopupOpen || confirming || pathname === paths.paywall() || offeredThisSession(userId)) return undefined;
     // After the navigation's close-all (SPEC §2), like the other popups opened at the start of a session.
     const timer = setTimeout(() => {
       if (offeredThisSession(userId) || Object.values(getPopupStates()).some((state) => state?.show)) return;
@@ -74,7 +72,7 @@ export function useDiscountPopupTrigger({ userId, features }: { userId: number; 
       showPopup(type, { percent } satisfies DiscountPopupData);
     }, 0);
     return () => clearTimeout(timer);
-  }, [type, percent, otherPopupOpen, confirming, pathname, links.paywall, userId]);
+  }, [type, percent, otherPopupOpen, confirming, pathname, userId]);
 
   return type;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { playHash, videoIdOfHash } from '@/components/video-player/play-hash';
+import { playHash, videoIdOfHash } from '@/entities/video-player/play-hash';
 import type { TheaterState } from './theater-state';
 import { dispatchTheater, getTheaterState, useTheaterState } from './theater-store';
 

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { Dialog } from '@/components/dialog';
 import { FormAlert } from '@/components/form-alert';
 import { SIGN_UP_HASH } from '@/components/modal-hashes';
@@ -29,7 +29,6 @@ interface LoginDialogProps {
 /** The log-in dialog (SPEC §2 `#log_in`): on success the user goes to `redirect`, else their landing URL. */
 export function LoginDialog({ open, onClose }: LoginDialogProps) {
   const { t, i18n } = useTranslation();
-  const links = useAppLinks();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -112,7 +111,7 @@ export function LoginDialog({ open, onClose }: LoginDialogProps) {
           {...register('password')}
         />
         <div className="form__row form__row--end">
-          <Link className="text-link" to={links.forgotPassword}>
+          <Link className="text-link" to={paths.forgotPassword()}>
             {t('login.forgotPassword')}
           </Link>
         </div>

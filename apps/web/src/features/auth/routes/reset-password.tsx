@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { FormAlert } from '@/components/form-alert';
 import { LOG_IN_HASH } from '@/components/modal-hashes';
 import { TextField } from '@/components/text-field';
@@ -24,7 +24,6 @@ type Outcome = { kind: 'form' } | { kind: 'done' } | { kind: 'invalid-key' };
 /** /reset_password?reset_key=…: a new password, typed twice. */
 export default function ResetPasswordRoute() {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const resetKey = searchParams.get('reset_key')?.trim() ?? '';
@@ -73,7 +72,7 @@ export default function ResetPasswordRoute() {
           <>
             <FormAlert tone="error">{resetKey === '' ? t('resetPassword.missingKey') : t('resetPassword.invalidKey')}</FormAlert>
             <p className="auth-card__footer">
-              <Link className="text-link" to={links.forgotPassword}>
+              <Link className="text-link" to={paths.forgotPassword()}>
                 {t('resetPassword.requestNew')}
               </Link>
             </p>

@@ -3,7 +3,7 @@ import { LANGUAGE_TAGS, isLanguage } from '@velora/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { SanitizedHtml } from '@/components/sanitized-html';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState, StatusMessage } from '@/components/status-message';
@@ -23,7 +23,6 @@ interface ArticleLinkState {
 
 function Article({ alias, language }: { alias: string; language: Language }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const navigate = useNavigate();
   const location = useLocation();
   const chosen = (location.state as ArticleLinkState | null)?.chosenLanguage === true;
@@ -35,8 +34,8 @@ function Article({ alias, language }: { alias: string; language: Language }) {
     const article = query.data;
     if (!article || chosen || article.language === language) return;
     const translation = article.translations.find((tr) => tr.language === language);
-    if (translation && translation.alias !== alias) void navigate(links.blog(language, translation.alias), { replace: true });
-  }, [query.data, chosen, language, alias, links, navigate]);
+    if (translation && translation.alias !== alias) void navigate(paths.blog(language, translation.alias), { replace: true });
+  }, [query.data, chosen, language, alias, navigate]);
 
   if (query.isPending) {
     return (
@@ -57,7 +56,7 @@ function Article({ alias, language }: { alias: string; language: Language }) {
             title={t('blog.notFound.title')}
             text={t('blog.notFound.text')}
             action={
-              <Link className="button button--primary" to={links.blog(language)}>
+              <Link className="button button--primary" to={paths.blog(language)}>
                 {t('blog.back')}
               </Link>
             }
@@ -73,7 +72,7 @@ function Article({ alias, language }: { alias: string; language: Language }) {
   const others = article.translations.filter((tr) => tr.language !== article.language && isLanguage(tr.language));
   return (
     <article className="page page--narrow blog-article" lang={LANGUAGE_TAGS[article.language]} aria-labelledby="blog-article-title" data-testid="blog-article">
-      <Link className="text-link blog-article__back" to={links.blog(language)}>
+      <Link className="text-link blog-article__back" to={paths.blog(language)}>
         <span aria-hidden="true">‹ </span>
         {t('blog.back')}
       </Link>
@@ -97,7 +96,7 @@ function Article({ alias, language }: { alias: string; language: Language }) {
               {index > 0 ? ', ' : null}
               <Link
                 className="text-link"
-                to={links.blog(language, tr.alias)}
+                to={paths.blog(language, tr.alias)}
                 state={{ chosenLanguage: true } satisfies ArticleLinkState}
                 hrefLang={LANGUAGE_TAGS[tr.language]}
                 lang={LANGUAGE_TAGS[tr.language]}
@@ -116,9 +115,8 @@ function Article({ alias, language }: { alias: string; language: Language }) {
 export default function BlogArticleRoute() {
   const { alias = '' } = useParams();
   const language = useContentLanguage();
-  const links = useAppLinks();
   const location = useLocation();
-  const redirect = blogRedirect(location.pathname, location.search, links.blog(language, alias));
+  const redirect = blogRedirect(location.pathname, location.search, paths.blog(language, alias));
   if (redirect) return <Navigate to={redirect} replace />;
   return <Article key={alias} alias={alias} language={language} />;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { Pagination } from '@/components/pagination';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState, StatusMessage } from '@/components/status-message';
@@ -32,12 +32,11 @@ function ListSkeleton() {
 export default function BlogListRoute() {
   const { t } = useTranslation();
   const language = useContentLanguage();
-  const links = useAppLinks();
   const location = useLocation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const params = readBlogParams(search);
-  const listPath = links.blog(language);
+  const listPath = paths.blog(language);
   const query = useArticles({ lang: language, ...params });
 
   const redirect = blogRedirect(location.pathname, location.search, listPath);
@@ -92,7 +91,7 @@ export default function BlogListRoute() {
           <>
             <div className={['article-grid', query.isPlaceholderData ? 'article-grid--stale' : ''].filter(Boolean).join(' ')}>
               {data.articles.map((article) => (
-                <ArticleCard key={article.id} article={article} href={links.blog(language, article.alias)} language={language} />
+                <ArticleCard key={article.id} article={article} href={paths.blog(language, article.alias)} language={language} />
               ))}
             </div>
             <Pagination page={data.params.page} pages={data.pages} hrefFor={hrefFor} />

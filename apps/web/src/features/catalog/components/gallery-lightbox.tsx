@@ -3,7 +3,7 @@ import type { ShootImage } from '@velora/shared';
 import type { KeyboardEvent } from 'react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FavouriteButton } from '@/components/favourite-button';
+import { FavouriteButton } from '@/entities/favourite/favourite-button';
 
 interface GalleryLightboxProps {
   /** The chapter's name: the dialog's accessible name. */

@@ -4,11 +4,11 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/status-message';
-import { VideoCard } from '@/components/video-card';
+import { VideoCard } from '@/entities/video/video-card';
 import { useContentLanguage } from '@/lib/content-language';
 import { useHome } from '../api/get-home';
-import { ModelCard } from './model-card';
-import { ShootCard } from './shoot-card';
+import { ModelCard } from '@/entities/model/model-card';
+import { ShootCard } from '@/entities/shoot/shoot-card';
 
 /** The items of a section, whatever its kind; an empty section is hidden. */
 export function sectionItemCount(section: HomeSection): number {

@@ -2,13 +2,13 @@ import type { ShootDetail } from '@velora/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
-import { FavouriteButton } from '@/components/favourite-button';
+import { paths } from '@/paths';
+import { FavouriteButton } from '@/entities/favourite/favourite-button';
 import { LazyImage } from '@/components/lazy-image';
 import { Skeleton } from '@/components/skeleton';
 import { StatusMessage } from '@/components/status-message';
-import { VideoGrid } from '@/components/video-grid';
-import { playHash, videoIdOfHash } from '@/components/video-player/play-hash';
+import { VideoGrid } from '@/entities/video/video-grid';
+import { playHash, videoIdOfHash } from '@/entities/video-player/play-hash';
 import { useContentLanguage } from '@/lib/content-language';
 
 const VIDEO_HASH = /^#video-(\d{1,10})$/;
@@ -49,7 +49,6 @@ function useSelectedVideo(shoot: ShootDetail): number | null {
 /** A shoot (or the update of the same release): cover, model, favourite, videos and photo chapters. */
 export function ShootView({ shoot }: { shoot: ShootDetail }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const language = useContentLanguage();
   const selectedId = useSelectedVideo(shoot);
   const published = new Date(shoot.published_at * 1000);
@@ -66,7 +65,7 @@ export function ShootView({ shoot }: { shoot: ShootDetail }) {
           </div>
           <p className="shoot-hero__model">
             {t('shoot.with')}{' '}
-            <Link className="text-link" to={links.modelProfile(shoot.model.id)}>
+            <Link className="text-link" to={paths.modelProfile(shoot.model.id)}>
               {shoot.model.name_en}
             </Link>
           </p>
@@ -104,7 +103,7 @@ export function ShootView({ shoot }: { shoot: ShootDetail }) {
           <ul className="chapter-grid">
             {shoot.chapters.map((chapter) => (
               <li key={chapter.id}>
-                <Link className="chapter-card" to={links.shootImages(shoot.id, chapter.id)}>
+                <Link className="chapter-card" to={paths.shootImages(shoot.id, chapter.id)}>
                   <LazyImage wrapperClassName="chapter-card__frame" className="chapter-card__cover" src={chapter.cover} width={400} height={400} alt="" decoding="async" />
                   <span className="chapter-card__title">{chapter.title}</span>
                   <span className="chapter-card__count">{t('catalog.imageCount', { count: chapter.image_count })}</span>

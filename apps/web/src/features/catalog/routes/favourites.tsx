@@ -2,17 +2,17 @@ import type { FavouriteItem, FavouriteKind, FavouriteList } from '@velora/shared
 import { FAVOURITE_KINDS, clampPage } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useSearchParams } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
-import { FavouriteButton } from '@/components/favourite-button';
+import { paths } from '@/paths';
+import { FavouriteButton } from '@/entities/favourite/favourite-button';
 import { LazyImage } from '@/components/lazy-image';
 import { Skeleton } from '@/components/skeleton';
-import { VideoGrid, VideoGridSkeleton } from '@/components/video-grid';
+import { VideoGrid, VideoGridSkeleton } from '@/entities/video/video-grid';
 import { useContentLanguage } from '@/lib/content-language';
 import { useFavourites } from '../api/get-favourites';
-import { CameraLink } from '../components/camera-link';
+import { CameraLink } from '@/entities/camera/camera-link';
 import { CatalogResults } from '../components/catalog-results';
-import { ModelGrid, ModelGridSkeleton } from '../components/model-card';
-import { ShootGrid, ShootGridSkeleton } from '../components/shoot-card';
+import { ModelGrid, ModelGridSkeleton } from '@/entities/model/model-card';
+import { ShootGrid, ShootGridSkeleton } from '@/entities/shoot/shoot-card';
 import { pageHref } from '../list-params';
 
 /** The item of each kind, when the server sent it (exactly one per kind). */
@@ -22,13 +22,12 @@ const itemsOf = <K extends FavouriteKind>(data: FavouriteList, kind: K) =>
 /** The other favourites pages, one tab stop each; the current one is marked. */
 function FavouritesNav() {
   const { t } = useTranslation();
-  const links = useAppLinks();
   return (
     <nav className="subnav" aria-label={t('favourites.navLabel')}>
       <ul className="subnav__list">
         {FAVOURITE_KINDS.map((kind) => (
           <li key={kind}>
-            <NavLink className="subnav__link" to={links.favourites[kind]} end>
+            <NavLink className="subnav__link" to={paths.favourites(kind)} end>
               {t(`favourites.kinds.${kind}`)}
             </NavLink>
           </li>
@@ -40,12 +39,11 @@ function FavouritesNav() {
 
 function FavouritesPage({ kind }: { kind: FavouriteKind }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const language = useContentLanguage();
   const [searchParams] = useSearchParams();
   const page = clampPage(searchParams.get('page') ?? 1);
   const favourites = useFavourites(kind, page);
-  const browse: Record<FavouriteKind, string> = { model: links.models, shoot: links.shoots, video: links.videos, image: links.shoots, camera: links.cameras };
+  const browse: Record<FavouriteKind, string> = { model: paths.models(), shoot: paths.shoots(), video: paths.videos(), image: paths.shoots(), camera: paths.cameras() };
 
   return (
     <div className="page">
@@ -88,7 +86,7 @@ function FavouritesPage({ kind }: { kind: FavouriteKind }) {
                 <ul className="camera-list">
                   {itemsOf(data, 'camera').map((camera) => (
                     <li key={camera.name}>
-                      <CameraLink name={camera.name} online={camera.is_online} href={links.camera(camera.name)} />
+                      <CameraLink name={camera.name} online={camera.is_online} href={paths.camera(camera.name)} />
                     </li>
                   ))}
                 </ul>
@@ -105,12 +103,11 @@ type FavouriteImage = NonNullable<FavouriteItem['image']>;
 /** Saved images: each opens its chapter, and can be removed here. */
 function FavouriteImages({ images, busy }: { images: readonly FavouriteImage[]; busy: boolean }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   return (
     <ul className={['image-grid', busy ? 'catalog-grid--busy' : ''].filter(Boolean).join(' ')} aria-busy={busy || undefined}>
       {images.map((image) => (
         <li key={image.id} className="image-tile" data-testid="favourite-image">
-          <Link className="image-tile__link" to={links.shootImages(image.shoot_id, image.chapter_id)} aria-label={t('favourites.openImage', { id: image.id })}>
+          <Link className="image-tile__link" to={paths.shootImages(image.shoot_id, image.chapter_id)} aria-label={t('favourites.openImage', { id: image.id })}>
             <LazyImage wrapperClassName="image-grid__frame" className="image-grid__thumb" src={image.thumbnail} width={400} height={400} alt="" decoding="async" />
           </Link>
           <FavouriteButton kind="image" id={image.id} initial className="image-tile__favourite favourite--on-dark" />

@@ -2,11 +2,11 @@ import { clampPage } from '@velora/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { useContentLanguage } from '@/lib/content-language';
 import { useFeed } from '../api/get-feed';
 import { CatalogResults } from '../components/catalog-results';
-import { ShootGrid, ShootGridSkeleton } from '../components/shoot-card';
+import { ShootGrid, ShootGridSkeleton } from '@/entities/shoot/shoot-card';
 import { pageHref } from '../list-params';
 
 /**
@@ -15,7 +15,6 @@ import { pageHref } from '../list-params';
  */
 export function FeedScreen({ highlights }: { highlights?: ReactNode }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const language = useContentLanguage();
   const [searchParams] = useSearchParams();
   const page = clampPage(searchParams.get('page') ?? 1);
@@ -31,7 +30,7 @@ export function FeedScreen({ highlights }: { highlights?: ReactNode }) {
           {feed.data && !feed.data.personal ? (
             <>
               {t('feed.generalSubtitle')}{' '}
-              <Link className="text-link" to={links.models}>
+              <Link className="text-link" to={paths.models()}>
                 {t('feed.findModels')}
               </Link>
             </>
@@ -51,7 +50,7 @@ export function FeedScreen({ highlights }: { highlights?: ReactNode }) {
           title: t('feed.emptyTitle'),
           text: t('feed.emptyText'),
           action: (
-            <Link className="button button--primary" to={links.models}>
+            <Link className="button button--primary" to={paths.models()}>
               {t('feed.findModels')}
             </Link>
           ),
@@ -59,7 +58,7 @@ export function FeedScreen({ highlights }: { highlights?: ReactNode }) {
         errorTitle={t('feed.errorTitle')}
         hrefForPage={(target) => pageHref(searchParams, target)}
       >
-        {(data, busy) => <ShootGrid shoots={data.items} language={language} busy={busy} hrefFor={(shoot) => links.update(shoot.id)} />}
+        {(data, busy) => <ShootGrid shoots={data.items} language={language} busy={busy} hrefFor={(shoot) => paths.update(shoot.id)} />}
       </CatalogResults>
     </div>
   );

@@ -2,20 +2,20 @@ import type { ModelDetail } from '@velora/shared';
 import { clampPage } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
-import { FavouriteButton } from '@/components/favourite-button';
+import { paths } from '@/paths';
+import { FavouriteButton } from '@/entities/favourite/favourite-button';
 import { showPopup } from '@/components/popups/popup-store';
 import { Skeleton } from '@/components/skeleton';
 import { StatusMessage } from '@/components/status-message';
-import { VideoGrid, VideoGridSkeleton } from '@/components/video-grid';
+import { VideoGrid, VideoGridSkeleton } from '@/entities/video/video-grid';
 import { useContentLanguage } from '@/lib/content-language';
 import { useModel } from '../api/get-model';
 import { useModelShoots } from '../api/get-model-shoots';
 import { useModelVideos } from '../api/get-model-videos';
-import { CameraLink } from '../components/camera-link';
+import { CameraLink } from '@/entities/camera/camera-link';
 import { CatalogResults } from '../components/catalog-results';
 import { DetailFallback, DetailLoading } from '../components/detail-states';
-import { ShootGrid, ShootGridSkeleton } from '../components/shoot-card';
+import { ShootGrid, ShootGridSkeleton } from '@/entities/shoot/shoot-card';
 import { Tabs } from '../components/tabs';
 import { idParam, pageHref } from '../list-params';
 
@@ -27,7 +27,6 @@ const isProfileTab = (value: string | null): value is ProfileTab => value !== nu
 /** /profile/{id}?tab&page: a model's portrait and description, then her shoots, videos and cameras. */
 export default function ModelProfileRoute() {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const id = idParam(useParams().id);
   const model = useModel(id);
 
@@ -36,7 +35,7 @@ export default function ModelProfileRoute() {
       <DetailFallback
         error={id === null ? null : model.error}
         onRetry={() => void model.refetch()}
-        notFound={{ title: t('modelProfile.notFoundTitle'), text: t('modelProfile.notFoundText'), link: { to: links.models, label: t('modelProfile.browseModels') } }}
+        notFound={{ title: t('modelProfile.notFoundTitle'), text: t('modelProfile.notFoundText'), link: { to: paths.models(), label: t('modelProfile.browseModels') } }}
         errorTitle={t('modelProfile.errorTitle')}
       />
     );
@@ -47,7 +46,6 @@ export default function ModelProfileRoute() {
 
 function Profile({ model }: { model: ModelDetail }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const [searchParams, setSearchParams] = useSearchParams();
   const rawTab = searchParams.get('tab');
   const tab: ProfileTab = isProfileTab(rawTab) ? rawTab : 'shoots';
@@ -83,7 +81,7 @@ function Profile({ model }: { model: ModelDetail }) {
           {model.description ? <p className="model-profile__description">{model.description}</p> : null}
           <p className="model-profile__actions">
             {model.message_name !== null ? (
-              <Link className="button button--primary" to={links.conversation(model.message_name)}>
+              <Link className="button button--primary" to={paths.conversation(model.message_name)}>
                 {t('messages.sendMessage')}
               </Link>
             ) : null}
@@ -159,7 +157,6 @@ function ModelVideos({ model, page, searchParams }: TabPanelProps) {
 
 function ModelCameras({ model }: { model: ModelDetail }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   if (model.cameras.length === 0) {
     return <StatusMessage title={t('modelProfile.noCameras')} text={t('modelProfile.noCamerasText', { name: model.name_en })} />;
   }
@@ -167,7 +164,7 @@ function ModelCameras({ model }: { model: ModelDetail }) {
     <ul className="camera-list">
       {model.cameras.map((camera) => (
         <li key={camera.name}>
-          <CameraLink name={camera.name} online={camera.is_online} href={links.camera(camera.name)} />
+          <CameraLink name={camera.name} online={camera.is_online} href={paths.camera(camera.name)} />
         </li>
       ))}
     </ul>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useModels } from '../api/get-models';
 import { CatalogResults } from '../components/catalog-results';
-import { ModelGrid, ModelGridSkeleton } from '../components/model-card';
+import { ModelGrid, ModelGridSkeleton } from '@/entities/model/model-card';
 import { OrderSelect } from '../components/order-select';
 import type { ModelOrder } from '../list-params';
 import { pageHref, readListParams, writeListParams } from '../list-params';

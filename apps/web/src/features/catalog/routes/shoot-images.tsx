@@ -2,7 +2,7 @@ import type { ChapterImages } from '@velora/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { LazyImage } from '@/components/lazy-image';
 import { Skeleton } from '@/components/skeleton';
 import { StatusMessage } from '@/components/status-message';
@@ -18,7 +18,6 @@ import { idParam } from '../list-params';
  */
 export default function ShootImagesRoute() {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const params = useParams();
   const shootId = idParam(params.galleryId);
   const chapterId = idParam(params.chapterId);
@@ -34,7 +33,7 @@ export default function ShootImagesRoute() {
           if (gallery.isError) void gallery.refetch();
           if (shoot.isError) void shoot.refetch();
         }}
-        notFound={{ title: t('gallery.notFoundTitle'), text: t('gallery.notFoundText'), link: { to: links.shoots, label: t('shoot.browseShoots') } }}
+        notFound={{ title: t('gallery.notFoundTitle'), text: t('gallery.notFoundText'), link: { to: paths.shoots(), label: t('shoot.browseShoots') } }}
         errorTitle={t('gallery.errorTitle')}
       />
     );
@@ -58,7 +57,6 @@ export default function ShootImagesRoute() {
 
 function Gallery({ data, fullSize }: { data: ChapterImages; fullSize: boolean }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const [open, setOpen] = useState<number | null>(null);
   const thumbs = useRef(new Map<number, HTMLButtonElement>());
   const { shoot, chapter, chapters, images } = data;
@@ -68,11 +66,11 @@ function Gallery({ data, fullSize }: { data: ChapterImages; fullSize: boolean })
     <div className="page gallery">
       <header className="page-header">
         <p className="eyebrow">
-          <Link className="text-link" to={links.shoot(shoot.id)}>
+          <Link className="text-link" to={paths.shoot(shoot.id)}>
             {shoot.title}
           </Link>
           {' · '}
-          <Link className="text-link" to={links.modelProfile(shoot.model.id)}>
+          <Link className="text-link" to={paths.modelProfile(shoot.model.id)}>
             {shoot.model.name_en}
           </Link>
         </p>
@@ -87,7 +85,7 @@ function Gallery({ data, fullSize }: { data: ChapterImages; fullSize: boolean })
               <li key={item.id}>
                 <Link
                   className="chip chip--link"
-                  to={links.shootImages(shoot.id, item.id)}
+                  to={paths.shootImages(shoot.id, item.id)}
                   aria-current={item.id === chapter.id ? 'page' : undefined}
                 >
                   {item.title}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { useShoot } from '../api/get-shoot';
 import { DetailFallback, DetailLoading } from '../components/detail-states';
 import { ShootView, ShootViewSkeleton } from '../components/shoot-view';
@@ -9,7 +9,6 @@ import { idParam } from '../list-params';
 /** /shoot/{id}, with `#video-{videoId}` selecting one of its videos. */
 export default function ShootRoute() {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const id = idParam(useParams().id);
   const shoot = useShoot(id);
 
@@ -18,7 +17,7 @@ export default function ShootRoute() {
       <DetailFallback
         error={id === null ? null : shoot.error}
         onRetry={() => void shoot.refetch()}
-        notFound={{ title: t('shoot.notFoundTitle'), text: t('shoot.notFoundText'), link: { to: links.shoots, label: t('shoot.browseShoots') } }}
+        notFound={{ title: t('shoot.notFoundTitle'), text: t('shoot.notFoundText'), link: { to: paths.shoots(), label: t('shoot.browseShoots') } }}
         errorTitle={t('shoot.errorTitle')}
       />
     );

@@ -5,7 +5,7 @@ import { useContentLanguage } from '@/lib/content-language';
 import { useShoots } from '../api/get-shoots';
 import { CatalogResults } from '../components/catalog-results';
 import { OrderSelect } from '../components/order-select';
-import { ShootGrid, ShootGridSkeleton } from '../components/shoot-card';
+import { ShootGrid, ShootGridSkeleton } from '@/entities/shoot/shoot-card';
 import type { ShootOrder } from '../list-params';
 import { pageHref, readListParams, writeListParams } from '../list-params';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { useUpdate } from '../api/get-update';
 import { DetailFallback, DetailLoading } from '../components/detail-states';
 import { ShootView, ShootViewSkeleton } from '../components/shoot-view';
@@ -9,7 +9,6 @@ import { idParam } from '../list-params';
 /** /update/{id}: one release (a shoot with its videos), as the feed links to it. */
 export default function UpdateRoute() {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const id = idParam(useParams().id);
   const update = useUpdate(id);
 
@@ -18,7 +17,7 @@ export default function UpdateRoute() {
       <DetailFallback
         error={id === null ? null : update.error}
         onRetry={() => void update.refetch()}
-        notFound={{ title: t('update.notFoundTitle'), text: t('update.notFoundText'), link: { to: links.feeds, label: t('update.backToFeed') } }}
+        notFound={{ title: t('update.notFoundTitle'), text: t('update.notFoundText'), link: { to: paths.feeds(), label: t('update.backToFeed') } }}
         errorTitle={t('update.errorTitle')}
       />
     );

@@ -1,13 +1,16 @@
-import type { Conversation, Language, Message } from '@velora/shared';
+import type { Conversation, Message } from '@velora/shared';
 import type { ReactNode } from 'react';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState, StatusMessage } from '@/components/status-message';
+import { Avatar } from '@/entities/conversation/avatar';
+import { MessageThread } from '@/entities/conversation/message-thread';
+import { isPendingMessage } from '@/entities/conversation/pending-message';
 import { useContentLanguage } from '@/lib/content-language';
 import { isApiError } from '@/lib/http';
 import { useDeleteConversation } from '../api/delete-conversation';
@@ -17,11 +20,7 @@ import { useConversation } from '../api/get-conversation';
 import { useMarkRead } from '../api/mark-read';
 import type { ConversationTarget } from '../conversation-target';
 import { isSiteInbox } from '../conversation-target';
-import { isPendingMessage } from '../message-cache';
-import { dayKey, dayLabel } from '../time';
-import { Avatar } from './avatar';
 import { Composer } from './composer';
-import { MessageItem } from './message-item';
 import { SiteInboxSettings } from './site-inbox-settings';
 import { useNow } from './use-now';
 
@@ -66,14 +65,13 @@ export function ConversationView({ target, notFound, details }: ConversationView
 /** Nobody by that name, no such playdate (or an address that cannot be one): say so, and lead back to the inbox. */
 export function ConversationNotFound({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   return (
     <div className="page messages-page">
       <StatusMessage
         title={title}
         text={text}
         action={
-          <Link className="button button--secondary" to={links.messages()}>
+          <Link className="button button--secondary" to={paths.messages()}>
             {t('messages.conversation.back')}
           </Link>
         }
@@ -92,22 +90,6 @@ interface LoadedConversationProps {
   loadOlder: () => void;
 }
 
-type Row = { kind: 'day'; key: string; label: string; at: number } | { kind: 'message'; message: Message };
-
-function rowsOf(messages: Message[], now: number, language: Language, words: { today: string; yesterday: string }): Row[] {
-  const rows: Row[] = [];
-  let day: string | null = null;
-  for (const message of messages) {
-    const key = dayKey(message.created_at);
-    if (key !== day) {
-      day = key;
-      rows.push({ kind: 'day', key, label: dayLabel(message.created_at, now, language, words), at: message.created_at });
-    }
-    rows.push({ kind: 'message', message });
-  }
-  return rows;
-}
-
 /** Whether the page is shown (not a background tab): messages count as read only then. */
 function usePageVisible(): boolean {
   const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
@@ -121,7 +103,6 @@ function usePageVisible(): boolean {
 
 function LoadedConversation({ target, pages, details, hasOlder, loadingOlder, olderFailed, loadOlder }: LoadedConversationProps) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const navigate = useNavigate();
   const language = useContentLanguage();
   const now = useNow();
@@ -130,7 +111,6 @@ function LoadedConversation({ target, pages, details, hasOlder, loadingOlder, ol
   const who = newest.with;
   const siteInbox = who.kind === 'site' || isSiteInbox(target);
   const messages = useMemo(() => [...pages.pages].reverse().flatMap((page) => page.messages), [pages]);
-  const rows = rowsOf(messages, now, language, { today: t('messages.conversation.today'), yesterday: t('messages.conversation.yesterday') });
 
   const scrollerRef = useRef<HTMLDivElement>(null);
   const composerRef = useRef<HTMLTextAreaElement>(null);
@@ -225,7 +205,7 @@ function LoadedConversation({ target, pages, details, hasOlder, loadingOlder, ol
         onError: failedDelete,
       });
     } else {
-      deleteConversation.mutate(undefined, { onSuccess: () => void navigate(links.messages()), onError: failedDelete });
+      deleteConversation.mutate(undefined, { onSuccess: () => void navigate(paths.messages()), onError: failedDelete });
     }
   };
 
@@ -235,14 +215,14 @@ function LoadedConversation({ target, pages, details, hasOlder, loadingOlder, ol
   return (
     <div className="page messages-page conversation">
       <header className="conversation__header">
-        <Link className="conversation__back text-button" to={links.messages()}>
+        <Link className="conversation__back text-button" to={paths.messages()}>
           <span aria-hidden="true">‹</span> {t('messages.conversation.back')}
         </Link>
         <div className="conversation__who">
           <Avatar correspondent={who} />
           <h1 id={titleId} ref={headingRef} className="conversation__title" tabIndex={-1}>
             {who.model_id !== null && who.kind === 'model' ? (
-              <Link className="conversation__name-link" to={links.modelProfile(who.model_id)}>
+              <Link className="conversation__name-link" to={paths.modelProfile(who.model_id)}>
                 {who.display_name}
               </Link>
             ) : (
@@ -276,22 +256,14 @@ function LoadedConversation({ target, pages, details, hasOlder, loadingOlder, ol
         {messages.length === 0 ? (
           <p className="conversation__note">{t('messages.conversation.empty')}</p>
         ) : (
-          <ol id={listId} className="message-list" aria-label={t('messages.conversation.list', { name: who.display_name })}>
-            {rows.map((row) =>
-              row.kind === 'day' ? (
-                <li key={`day-${row.key}`} className="message-day">
-                  <time dateTime={row.key}>{row.label}</time>
-                </li>
-              ) : (
-                <MessageItem
-                  key={row.message.id}
-                  message={row.message}
-                  language={language}
-                  onDelete={canDeleteOne ? (message) => setConfirming({ kind: 'message', message }) : null}
-                />
-              ),
-            )}
-          </ol>
+          <MessageThread
+            id={listId}
+            label={t('messages.conversation.list', { name: who.display_name })}
+            messages={messages}
+            language={language}
+            now={now}
+            onDelete={canDeleteOne ? (message) => setConfirming({ kind: 'message', message }) : null}
+          />
         )}
       </div>
       <p className="visually-hidden" aria-live="polite" data-testid="message-announcer">

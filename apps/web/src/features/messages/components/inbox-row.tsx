@@ -1,8 +1,8 @@
 import type { ConversationSummary, Language } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { relativeTime } from '../time';
-import { Avatar } from './avatar';
+import { relativeTime } from '@/entities/conversation/time';
+import { Avatar } from '@/entities/conversation/avatar';
 import { UnreadCount } from './unread-badge';
 
 /** One line of preview: the subject of a site message, else its text, line breaks flattened. */

@@ -3,7 +3,7 @@ import { UNSUBSCRIBABLE_GROUPS } from '@velora/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { FormAlert } from '@/components/form-alert';
 import { SwitchField } from '@/components/switch-field';
 import type { UnsubscribableGroup } from '../api/unsubscribe-group';
@@ -12,7 +12,6 @@ import { useGroupSubscription } from '../api/unsubscribe-group';
 /** The site inbox takes no replies: where to write instead, and which groups of site messages arrive. */
 export function SiteInboxSettings({ unsubscribed }: { unsubscribed: readonly SiteMessageGroup[] }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const headingId = useId();
   const mutation = useGroupSubscription();
   const [failed, setFailed] = useState(false);
@@ -29,7 +28,7 @@ export function SiteInboxSettings({ unsubscribed }: { unsubscribed: readonly Sit
     <div className="site-inbox">
       <p className="site-inbox__hint">
         {t('messages.siteInbox.replyHint')}{' '}
-        <Link className="text-link" to={links.legal.contactUs}>
+        <Link className="text-link" to={paths.legal('contactUs')}>
           {t('messages.siteInbox.contactLink')}
         </Link>
         .

@@ -1,7 +1,7 @@
 import { PROVIDER_INBOX_SEGMENT } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { Dialog } from '@/components/dialog';
 import { usePopup } from '@/components/popups/popup-store';
 import type { TransactionalPopupData } from '../api/get-transactional-popup';
@@ -16,7 +16,6 @@ interface PopupProps {
 /** The 'transactional' popup: a site message shown once, with a way to the site inbox where it stays. */
 export function TransactionalPopup({ open, onClose }: PopupProps) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const message = (usePopup('transactional')?.data as Partial<TransactionalPopupData> | undefined)?.message;
   if (!message) return null;
   return (
@@ -26,7 +25,7 @@ export function TransactionalPopup({ open, onClose }: PopupProps) {
         <button type="button" className="button button--ghost" onClick={onClose}>
           {t('messages.transactional.close')}
         </button>
-        <Link className="button button--primary" to={links.conversation(PROVIDER_INBOX_SEGMENT)} onClick={onClose}>
+        <Link className="button button--primary" to={paths.conversation(PROVIDER_INBOX_SEGMENT)} onClick={onClose}>
           {t('messages.transactional.openInbox')}
         </Link>
       </div>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useUnreadTotal } from '../api/get-unread-total';
-import { badgeCount } from '../time';
+import { badgeCount } from '@/entities/conversation/time';
 import '../messages.css';
 
 /** The unread count, as drawn: hidden at 0, "99+" above 99; the full number is what is read out. */

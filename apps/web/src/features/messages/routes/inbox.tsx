@@ -3,8 +3,7 @@ import { PROVIDER_INBOX_SEGMENT, clampPage } from '@velora/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { AppLinks } from '@/components/app-links';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { Pagination } from '@/components/pagination';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState, StatusMessage } from '@/components/status-message';
@@ -15,16 +14,15 @@ import { useNow } from '../components/use-now';
 import '../messages.css';
 
 /** Where a conversation of the inbox opens: a playdate's messages, the site inbox, or a person. */
-export function conversationHref(summary: ConversationSummary, links: AppLinks): string {
-  if (summary.playdate_id !== null) return links.playdateMessages(summary.playdate_id);
-  if (summary.with.kind === 'site') return links.conversation(PROVIDER_INBOX_SEGMENT);
-  return links.conversation(summary.with.name);
+export function conversationHref(summary: ConversationSummary): string {
+  if (summary.playdate_id !== null) return paths.playdateMessages(summary.playdate_id);
+  if (summary.with.kind === 'site') return paths.conversation(PROVIDER_INBOX_SEGMENT);
+  return paths.conversation(summary.with.name);
 }
 
 /** /messages?page: the viewer's conversations, newest first. */
 export default function InboxRoute() {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const language = useContentLanguage();
   const now = useNow();
   const [searchParams] = useSearchParams();
@@ -36,8 +34,8 @@ export default function InboxRoute() {
   // A page emptied by deletions: show the last page that still has conversations.
   const lastPage = inbox.data && !inbox.isPlaceholderData ? Math.max(1, inbox.data.pages) : null;
   useEffect(() => {
-    if (lastPage !== null && page > lastPage) void navigate(links.messages(lastPage), { replace: true });
-  }, [lastPage, page, links, navigate]);
+    if (lastPage !== null && page > lastPage) void navigate(paths.messages(lastPage), { replace: true });
+  }, [lastPage, page, navigate]);
 
   return (
     <div className="page messages-page">
@@ -54,7 +52,7 @@ export default function InboxRoute() {
           title={t('messages.inbox.emptyTitle')}
           text={t('messages.inbox.emptyText')}
           action={
-            <Link className="button button--secondary" to={links.models}>
+            <Link className="button button--secondary" to={paths.models()}>
               {t('messages.inbox.browseModels')}
             </Link>
           }
@@ -67,13 +65,13 @@ export default function InboxRoute() {
               <InboxRow
                 key={`${summary.with.name}-${summary.playdate_id ?? ''}`}
                 summary={summary}
-                href={conversationHref(summary, links)}
+                href={conversationHref(summary)}
                 now={now}
                 language={language}
               />
             ))}
           </ul>
-          <Pagination page={inbox.data.page} pages={inbox.data.pages} hrefFor={(target) => links.messages(target)} />
+          <Pagination page={inbox.data.page} pages={inbox.data.pages} hrefFor={(target) => paths.messages(target)} />
         </>
       )}
     </div>

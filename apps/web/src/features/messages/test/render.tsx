@@ -1,4 +1,4 @@
-// Renders messages screens on their own: a query client, English texts, the app's links and a memory router.
+// Renders messages screens on their own: a query client, English texts and a memory router.
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { Conversation, ConversationSummary, Correspondent, Inbox, Message } from '@velora/shared';
@@ -8,7 +8,6 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { serverError } from '@/test/fake-api';
 import { TestProviders, createTestQueryClient as createQueryClient, testI18n } from '@/test/providers';
 
-export { testLinks } from '@/test/fixtures';
 export type { ApiMock, FakeRoutes } from '@/test/fake-api';
 export { fakeApi as fakeServer } from '@/test/fake-api';
 

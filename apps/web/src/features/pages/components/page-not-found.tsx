@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import '../pages.css';
 
 /** A path nobody has a page for (a custom page or landing answered 404). */
 export function PageNotFound() {
   const { t } = useTranslation();
-  const links = useAppLinks();
   return (
     <section className="placeholder" aria-labelledby="page-not-found-title" data-testid="page-not-found">
       <p className="eyebrow">{t('notFound.eyebrow')}</p>
@@ -14,7 +13,7 @@ export function PageNotFound() {
         {t('routes.notFound')}
       </h1>
       <p className="placeholder__text">{t('notFound.text')}</p>
-      <Link className="button button--primary" to={links.home}>
+      <Link className="button button--primary" to={paths.home()}>
         {t('common.backHome')}
       </Link>
     </section>

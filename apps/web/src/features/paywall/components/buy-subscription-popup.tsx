@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { Dialog } from '@/components/dialog';
 import { FormAlert } from '@/components/form-alert';
 import { ErrorState, StatusMessage } from '@/components/status-message';
@@ -20,7 +20,6 @@ import '../paywall.css';
  */
 export function BuySubscriptionPopup({ open, onClose }: PopupProps) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const plans = usePlans();
   const checkout = useStartCheckout();
   const periodLabel = usePeriodLabel();
@@ -61,7 +60,7 @@ export function BuySubscriptionPopup({ open, onClose }: PopupProps) {
         )}
         {checkout.isError ? <FormAlert tone="error">{checkoutErrorMessage(checkout.error, t)}</FormAlert> : null}
         <div className="money-popup__actions">
-          <Link className="button button--ghost" to={links.paywall} onClick={onClose}>
+          <Link className="button button--ghost" to={paths.paywall()} onClick={onClose}>
             {t('paywall.popup.allPlans')}
           </Link>
           {list.length > 0 ? (

@@ -1,7 +1,7 @@
 import type { DiscountPopupType } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { Dialog } from '@/components/dialog';
 import { usePopup } from '@/components/popups/popup-store';
 import type { DiscountPopupData, PopupProps } from '../popup-props';
@@ -16,7 +16,6 @@ const TEXTS = {
 /** A discount popup (SPEC §4): the offer with the percent its feature announces, and the way to /paywall. */
 function DiscountPopup({ type, open, onClose }: PopupProps & { type: DiscountPopupType }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const data = usePopup(type)?.data as Partial<DiscountPopupData> | undefined;
   const percent = typeof data?.percent === 'number' ? data.percent : null;
   const texts = TEXTS[type];
@@ -38,7 +37,7 @@ function DiscountPopup({ type, open, onClose }: PopupProps & { type: DiscountPop
           <button type="button" className="button button--ghost" onClick={onClose}>
             {t('paywall.discount.later')}
           </button>
-          <Link className="button button--primary" to={links.paywall} onClick={onClose}>
+          <Link className="button button--primary" to={paths.paywall()} onClick={onClose}>
             {t('paywall.discount.cta')}
           </Link>
         </div>

@@ -2,7 +2,7 @@ import type { Subscription } from '@velora/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form-alert';
 import { useContentLanguage } from '@/lib/content-language';
@@ -26,7 +26,6 @@ function periodEndKey(subscription: Subscription) {
 export function SubscriptionCard({ fallbackPlanName = null }: { fallbackPlanName?: string | null }) {
   const { t } = useTranslation();
   const language = useContentLanguage();
-  const links = useAppLinks();
   const query = useSubscription();
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
@@ -82,7 +81,7 @@ export function SubscriptionCard({ fallbackPlanName = null }: { fallbackPlanName
     body = (
       <p className="money-card__muted" data-testid="no-subscription">
         {t('paywall.subscription.none')}{' '}
-        <Link className="text-link" to={links.paywall}>
+        <Link className="text-link" to={paths.paywall()}>
           {t('paywall.subscription.seePlans')}
         </Link>
       </p>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { Dialog } from '@/components/dialog';
 import { closeSubscriptionSuccess, useSubscriptionSuccess } from '../payment-return';
 
@@ -11,7 +11,6 @@ import { closeSubscriptionSuccess, useSubscriptionSuccess } from '../payment-ret
  */
 export function SubscriptionSuccessDialog() {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const success = useSubscriptionSuccess();
   const { key } = useLocation();
   const openedAt = useRef<string | null>(null);
@@ -35,7 +34,7 @@ export function SubscriptionSuccessDialog() {
       testId="subscription-success"
     >
       <div className="form__row form__row--end">
-        <Link className="button button--primary" to={links.videos} onClick={closeSubscriptionSuccess}>
+        <Link className="button button--primary" to={paths.videos()} onClick={closeSubscriptionSuccess}>
           {t('paywall.success.close')}
         </Link>
       </div>

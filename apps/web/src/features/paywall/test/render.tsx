@@ -1,4 +1,4 @@
-// Renders paywall pieces on their own: a query client, English texts, the app's links and a memory router whose
+// Renders paywall pieces on their own: a query client, English texts and a memory router whose
 // every path shows `ui` (so a navigation is seen in `location()` while the piece stays).
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LazyImage } from '@/components/lazy-image';
 import { Skeleton } from '@/components/skeleton';
-import { playLocation } from '@/components/video-player/play-hash';
+import { playLocation } from '@/entities/video-player/play-hash';
 import { formatDuration } from '@/lib/format';
 import { useSimilarVideos } from '../api/get-similar-videos';
 

@@ -1,15 +1,14 @@
 import type { VideoDetail } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
-import { FavouriteButton } from '@/components/favourite-button';
+import { paths } from '@/paths';
+import { FavouriteButton } from '@/entities/favourite/favourite-button';
 import { tagName, useContentLanguage } from '@/lib/content-language';
 import { formatDuration, isoDuration } from '@/lib/format';
 
 /** Title, models, tags, duration and the favourite toggle of the video in the theater. */
 export function VideoInfo({ video, titleId }: { video: VideoDetail; titleId: string }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const language = useContentLanguage();
   const published = new Date(video.published_at * 1000);
 
@@ -29,7 +28,7 @@ export function VideoInfo({ video, titleId }: { video: VideoDetail; titleId: str
               <ul className="video-info__models">
                 {video.participated_models.map((model) => (
                   <li key={model.id}>
-                    <Link className="text-link" to={links.modelProfile(model.id)}>
+                    <Link className="text-link" to={paths.modelProfile(model.id)}>
                       {model.name_en}
                     </Link>
                   </li>
@@ -55,7 +54,7 @@ export function VideoInfo({ video, titleId }: { video: VideoDetail; titleId: str
         <ul className="video-info__tags" aria-label={t('player.tags')}>
           {video.tags.map((tag) => (
             <li key={tag.id}>
-              <Link className="chip chip--small chip--link" to={`${links.videos}?tags=${tag.id}`}>
+              <Link className="chip chip--small chip--link" to={`${paths.videos()}?tags=${tag.id}`}>
                 {tagName(tag, language)}
               </Link>
             </li>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { EmailForm } from '../components/email-form';
 import { NewsletterCard } from '../components/newsletter-card';
 import { NotificationsForm } from '../components/notifications-form';
@@ -14,7 +14,6 @@ import '../profile.css';
 /** /user-profile/settings: one card per setting, each saved on its own. */
 export default function UserProfileSettingsRoute() {
   const { t } = useTranslation();
-  const links = useAppLinks();
   return (
     <article className="page profile-page" aria-labelledby="settings-title">
       <header className="page-header">
@@ -22,7 +21,7 @@ export default function UserProfileSettingsRoute() {
           {t('profile.settings.title')}
         </h1>
         <p className="page-header__subtitle">{t('profile.settings.subtitle')}</p>
-        <Link className="text-link" to={links.userProfile}>
+        <Link className="text-link" to={paths.userProfile()}>
           {t('profile.settings.backToProfile')}
         </Link>
       </header>

@@ -3,7 +3,7 @@ import { isPremium } from '@velora/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { showPopup } from '@/components/popups/popup-store';
 import { useContentLanguage } from '@/lib/content-language';
 import { AvatarImage } from '../components/avatar-image';
@@ -15,7 +15,6 @@ import '../profile.css';
 
 function Membership({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const language = useContentLanguage();
   const premium = isPremium(profile, Date.now());
   return (
@@ -34,7 +33,7 @@ function Membership({ profile }: { profile: Profile }) {
             ) : (
               <>
                 {t('profile.overview.freeMember')}{' '}
-                <Link className="text-link" to={links.paywall}>
+                <Link className="text-link" to={paths.paywall()}>
                   {t('profile.overview.becomePremium')}
                 </Link>
               </>
@@ -58,7 +57,6 @@ function Membership({ profile }: { profile: Profile }) {
 
 function Overview({ profile, moneyCards }: { profile: Profile; moneyCards?: ((profile: Profile) => ReactNode) | undefined }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   return (
     <article className="page profile-page" aria-labelledby="profile-title">
       <header className="profile-hero">
@@ -82,7 +80,7 @@ function Overview({ profile, moneyCards }: { profile: Profile; moneyCards?: ((pr
             {profile.chatname ? t('profile.overview.chatName', { name: profile.chatname }) : t('profile.overview.noChatName')}
           </p>
         </div>
-        <Link className="button button--secondary" to={links.userProfileSettings}>
+        <Link className="button button--secondary" to={paths.userProfileSettings()}>
           {t('profile.overview.settingsLink')}
         </Link>
       </header>

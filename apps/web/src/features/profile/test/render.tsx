@@ -1,4 +1,4 @@
-// Renders profile screens on their own: a query client, English texts, the app's links, an account and a router.
+// Renders profile screens on their own: a query client, English texts, an account and a router.
 import { render } from '@testing-library/react';
 import type { Profile } from '@velora/shared';
 import type { ReactNode } from 'react';

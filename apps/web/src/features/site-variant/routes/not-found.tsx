@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 
 /** Any path outside the io variant's table (SPEC §2, §8): the page says exactly 'Not Found'. */
 export default function IoNotFoundRoute() {
   const { t } = useTranslation();
-  const links = useAppLinks();
   return (
     <section className="placeholder" aria-labelledby="io-not-found-title" data-testid="io-not-found">
       <p className="eyebrow">404</p>
@@ -13,7 +12,7 @@ export default function IoNotFoundRoute() {
         {t('siteVariant.notFound.title')}
       </h1>
       <p className="placeholder__text">{t('siteVariant.notFound.text')}</p>
-      <Link className="button button--primary" to={links.home}>
+      <Link className="button button--primary" to={paths.home()}>
         {t('siteVariant.notFound.home')}
       </Link>
     </section>

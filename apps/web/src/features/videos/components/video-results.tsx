@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '@/components/pagination';
 import { ErrorState, StatusMessage } from '@/components/status-message';
-import { VideoGrid, VideoGridSkeleton } from '@/components/video-grid';
+import { VideoGrid, VideoGridSkeleton } from '@/entities/video/video-grid';
 
 interface VideoResultsProps {
   result: UseQueryResult<VideoList>;

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
+import { paths } from '@/paths';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState, StatusMessage } from '@/components/status-message';
-import { VideoPlayer } from '@/components/video-player';
+import { VideoPlayer } from '@/entities/video-player';
 import { useContentLanguage } from '@/lib/content-language';
 import { formatDuration } from '@/lib/format';
 import { isApiError } from '@/lib/http';
@@ -19,7 +19,6 @@ function cleanToken(raw: string | null): string | null {
 /** /free-video?token: the video a free link grants, in the embedded player; an invalid token goes to /recent_updates. */
 export default function FreeVideoRoute() {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const language = useContentLanguage();
   const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
@@ -27,7 +26,7 @@ export default function FreeVideoRoute() {
   const video = useFreeVideo(token);
 
   if (token === null || (video.isError && (isApiError(video.error, 404) || isApiError(video.error, 400)))) {
-    return <Navigate to={links.recentUpdates} replace />;
+    return <Navigate to={paths.recentUpdates()} replace />;
   }
   if (video.isError) {
     return (

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState, StatusMessage } from '@/components/status-message';
-import { VideoPlayer } from '@/components/video-player';
+import { VideoPlayer } from '@/entities/video-player';
 import { useTestVideos } from '../api/get-test-videos';
 
 /** Renditions, smallest first, as "360p". */

@@ -7,9 +7,9 @@ import type * as Http from '@/lib/http';
 import { resetPopups } from '@/components/popups/popup-store';
 import { ApiError, MaxRetriesError, api } from '@/lib/http';
 import { setAccessToken } from '@/lib/storage';
-import type { ApiMock, FakeRoutes } from './test-utils';
-import { fakeApi, profileFixture, renderApp, visitFixture } from './test-utils';
-import { ROUTES, landingIdOf, routeByName } from './routes';
+import type { ApiMock, FakeRoutes } from '@/test/render-app';
+import { fakeApi, profileFixture, renderApp, visitFixture } from '@/test/render-app';
+import { ROUTES, landingIdOf, routeByName } from '@/app/routes';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { tagName } from '@/lib/content-language';
 import { formatDuration, isoDuration } from '@/lib/format';
-import { FavouriteButton } from './favourite-button';
-import { LazyImage } from './lazy-image';
-import { playLocation } from './video-player/play-hash';
+import { FavouriteButton } from '@/entities/favourite/favourite-button';
+import { LazyImage } from '@/components/lazy-image';
+import { playLocation } from '@/entities/video-player/play-hash';
 
 export interface VideoCardProps {
   video: Video;

@@ -7,9 +7,9 @@ import type * as Http from '@/lib/http';
 import { resetPopups } from '@/components/popups/popup-store';
 import { ApiError, api } from '@/lib/http';
 import { setAccessToken, setLanguage } from '@/lib/storage';
-import type { ApiMock, FakeRoutes } from './test-utils';
-import { blogPath } from './routes';
-import { fakeApi, renderApp, visitFixture } from './test-utils';
+import type { ApiMock, FakeRoutes } from '@/test/render-app';
+import { paths } from '@/paths';
+import { fakeApi, renderApp, visitFixture } from '@/test/render-app';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();
@@ -197,6 +197,6 @@ describe('blogPath', () => {
     ['en', 'a-b', '/blog/a-b'],
     ['de', 'a-b', '/lecker_blog/a-b'],
   ] as const)('%s, %s → %s', (language, alias, expected) => {
-    expect(blogPath(language, alias)).toBe(expected);
+    expect(paths.blog(language, alias)).toBe(expected);
   });
 });

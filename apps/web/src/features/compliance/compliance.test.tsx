@@ -13,12 +13,12 @@ import { ApiError, api } from '@/lib/http';
 import { setErrorReporter } from '@/lib/report-error';
 import { getAccessToken, getApprovedAge, getApprovedCookies, setAccessToken, setApprovedAge } from '@/lib/storage';
 import { resetThirdParties } from '@/lib/third-parties';
-import { AppRoot, createVeloraApp } from './app';
-import { IO_PATHS } from './routes-io';
-import type { SiteConfig } from './site-config';
-import { siteConfigFor } from './site-config';
-import type { ApiMock, FakeRoutes } from './test-utils';
-import { fakeApi, profileFixture, tagsFixture, videoListFixture, visitFixture } from './test-utils';
+import { AppRoot, createVeloraApp } from '@/app/app';
+import { IO_PATHS } from '@/app/routes-io';
+import type { SiteConfig } from '@/app/site-config';
+import { siteConfigFor } from '@/app/site-config';
+import type { ApiMock, FakeRoutes } from '@/test/render-app';
+import { fakeApi, profileFixture, tagsFixture, videoListFixture, visitFixture } from '@/test/render-app';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();

@@ -1,7 +1,8 @@
 import type { Language, Message } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
-import { isPendingMessage } from '../message-cache';
-import { clockTime } from '../time';
+import { isPendingMessage } from './pending-message';
+import { clockTime } from './time';
+import './conversation.css';
 
 interface MessageItemProps {
   message: Message;

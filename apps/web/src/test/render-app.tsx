@@ -1,5 +1,5 @@
-// Test helpers for app-level component tests: fixtures, an `api` fake keyed by path, and a
-// renderer that runs the real app (route table, guards, providers) on a memory router.
+// Test helpers for tests that render the whole app (a feature's screens in place, the app's own): fixtures, an
+// `api` fake keyed by path, and a renderer that runs the real app (route table, guards, providers) on a memory router.
 // The test file itself mocks '@/lib/http' (vi.mock is hoisted per file) and hands the mock in.
 import { render } from '@testing-library/react';
 import type { Tag, Video, VideoList, Visit } from '@velora/shared';
@@ -8,7 +8,7 @@ import { createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { ApiMock, FakeRoutes, Handler } from '@/test/fake-api';
 import { fakeApi as fakeServer, serverError } from '@/test/fake-api';
-import { AppRoot, createVeloraApp } from './app';
+import { AppRoot, createVeloraApp } from '@/app/app';
 
 export type { ApiMock, FakeRoutes } from '@/test/fake-api';
 export { profileFixture } from '@/test/fixtures';

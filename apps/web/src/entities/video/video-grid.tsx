@@ -1,6 +1,6 @@
 import type { Language, Video } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from './skeleton';
+import { Skeleton } from '@/components/skeleton';
 import { VideoCard } from './video-card';
 
 /** How many cards load eagerly: roughly the first row on a wide screen. */

@@ -2,8 +2,8 @@ import type { Language, ShootSummary } from '@velora/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
-import { FavouriteButton } from '@/components/favourite-button';
+import { paths } from '@/paths';
+import { FavouriteButton } from '@/entities/favourite/favourite-button';
 import { LazyImage } from '@/components/lazy-image';
 import { Skeleton } from '@/components/skeleton';
 
@@ -18,7 +18,6 @@ interface ShootCardProps {
 /** A shoot: cover, title, model link, date, counts and the favourite toggle. */
 export function ShootCard({ shoot, language, href, eager = false }: ShootCardProps) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const titleId = useId();
   const published = new Date(shoot.published_at * 1000);
   return (
@@ -37,12 +36,12 @@ export function ShootCard({ shoot, language, href, eager = false }: ShootCardPro
       />
       <div className="shoot-card__body">
         <h2 id={titleId} className="shoot-card__title">
-          <Link className="card-link" to={href ?? links.shoot(shoot.id)}>
+          <Link className="card-link" to={href ?? paths.shoot(shoot.id)}>
             {shoot.title}
           </Link>
         </h2>
         <p className="shoot-card__model">
-          <Link className="shoot-card__model-link" to={links.modelProfile(shoot.model.id)}>
+          <Link className="shoot-card__model-link" to={paths.modelProfile(shoot.model.id)}>
             {shoot.model.name_en}
           </Link>
         </p>

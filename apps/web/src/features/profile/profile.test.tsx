@@ -7,8 +7,8 @@ import { resetEmailChangeConfirmations } from '@/features/profile/components/ema
 import type * as Http from '@/lib/http';
 import { api } from '@/lib/http';
 import { getProfileMenuFolded, setAccessToken, setProfileMenuFolded } from '@/lib/storage';
-import type { ApiMock, FakeRoutes } from './test-utils';
-import { fakeSite, profileFixture, renderApp } from './test-utils';
+import type { ApiMock, FakeRoutes } from '@/test/render-app';
+import { fakeSite, profileFixture, renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();

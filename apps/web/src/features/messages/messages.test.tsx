@@ -11,9 +11,9 @@ import { emit, resetRealtime } from '@/features/messages/test/fake-realtime';
 import { conversationFixture, inboxFixture, member as correspondent, messageFixture, site, summaryFixture } from '@/features/messages/test/render';
 import { api } from '@/lib/http';
 import { setAccessToken } from '@/lib/storage';
-import { modelDetailFixture, shootListFixture } from './catalog-fixtures';
-import type { ApiMock, FakeRoutes } from './test-utils';
-import { fakeApi, profileFixture, renderApp, videoListFixture, visitFixture } from './test-utils';
+import { modelDetailFixture, shootListFixture } from '@/test/catalog-fixtures';
+import type { ApiMock, FakeRoutes } from '@/test/render-app';
+import { fakeApi, profileFixture, renderApp, videoListFixture, visitFixture } from '@/test/render-app';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();

@@ -1,6 +1,6 @@
-// Fixtures of the catalog contracts (models, shoots, galleries, favourites, home, feed) for app tests.
+// Fixtures of the catalog contracts (models, shoots, galleries, favourites, home, feed) for tests of any layer.
 import type { ChapterImages, FavouriteList, Feed, Home, ModelDetail, ModelList, ModelSummary, ShootDetail, ShootImage, ShootList, ShootSummary } from '@velora/shared';
-import { videoFixture } from './test-utils';
+import { videoFixture } from './render-app';
 
 export const modelFixture = (id: number, overrides: Partial<ModelSummary> = {}): ModelSummary => ({
   id,

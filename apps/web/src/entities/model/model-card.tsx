@@ -2,15 +2,14 @@ import type { ModelSummary } from '@velora/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppLinks } from '@/components/app-links';
-import { FavouriteButton } from '@/components/favourite-button';
+import { paths } from '@/paths';
+import { FavouriteButton } from '@/entities/favourite/favourite-button';
 import { LazyImage } from '@/components/lazy-image';
 import { Skeleton } from '@/components/skeleton';
 
 /** A model: portrait (lazy, SPEC §9), name linking to the profile, counts, and the favourite toggle. */
 export function ModelCard({ model }: { model: ModelSummary }) {
   const { t } = useTranslation();
-  const links = useAppLinks();
   const nameId = useId();
   return (
     <article className="model-card" data-testid="model-card" aria-labelledby={nameId}>
@@ -30,7 +29,7 @@ export function ModelCard({ model }: { model: ModelSummary }) {
       />
       <div className="model-card__body">
         <h2 id={nameId} className="model-card__name">
-          <Link className="card-link" to={links.modelProfile(model.id)}>
+          <Link className="card-link" to={paths.modelProfile(model.id)}>
             {model.name_en}
           </Link>
         </h2>

@@ -3,19 +3,19 @@ import userEvent from '@testing-library/user-event';
 import type { Profile, VideoDetail } from '@velora/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetPopups } from '@/components/popups/popup-store';
-import { FakeHls, stubMediaElement } from '@/components/video-player/testing/fake-hls';
+import { FakeHls, stubMediaElement } from '@/entities/video-player/testing/fake-hls';
 import { resetTheater } from '@/features/player/theater-store';
 import type * as Http from '@/lib/http';
 import { api } from '@/lib/http';
 import { setAccessToken } from '@/lib/storage';
-import type { ApiMock } from './test-utils';
-import { fakeApi, profileFixture, renderApp, tagsFixture, videoFixture, videoListFixture, visitFixture } from './test-utils';
+import type { ApiMock } from '@/test/render-app';
+import { fakeApi, profileFixture, renderApp, tagsFixture, videoFixture, videoListFixture, visitFixture } from '@/test/render-app';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();
   return { ...actual, api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() } };
 });
-vi.mock('hls.js', async () => ({ default: (await import('@/components/video-player/testing/fake-hls')).FakeHls }));
+vi.mock('hls.js', async () => ({ default: (await import('@/entities/video-player/testing/fake-hls')).FakeHls }));
 
 const mockedApi = api as unknown as ApiMock;
 const HLS_URL = '/media/hls/5/master.m3u8?expires=1&sig=abc';

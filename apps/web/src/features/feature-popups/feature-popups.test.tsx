@@ -7,8 +7,8 @@ import { resetPopups } from '@/components/popups/popup-store';
 import { resetConfirmations } from '@/features/feature-popups/components/double-opt-in-finish-popup';
 import { ApiError, api } from '@/lib/http';
 import { setAccessToken } from '@/lib/storage';
-import type { ApiMock, FakeRoutes } from './test-utils';
-import { fakeSite, profileFixture, renderApp } from './test-utils';
+import type { ApiMock, FakeRoutes } from '@/test/render-app';
+import { fakeSite, profileFixture, renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();

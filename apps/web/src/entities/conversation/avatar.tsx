@@ -1,4 +1,5 @@
 import type { Correspondent } from '@velora/shared';
+import './conversation.css';
 
 /** A correspondent's picture, or their initial; decorative (the name is always written next to it). */
 export function Avatar({ correspondent, size = 'medium' }: { correspondent: Pick<Correspondent, 'avatar' | 'display_name'>; size?: 'small' | 'medium' }) {

@@ -17,9 +17,9 @@ import {
   shootDetailFixture,
   shootFixture,
   shootListFixture,
-} from './catalog-fixtures';
-import type { ApiMock } from './test-utils';
-import { fakeApi, profileFixture, renderApp, videoFixture, videoListFixture, visitFixture } from './test-utils';
+} from '@/test/catalog-fixtures';
+import type { ApiMock } from '@/test/render-app';
+import { fakeApi, profileFixture, renderApp, videoFixture, videoListFixture, visitFixture } from '@/test/render-app';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();
@@ -27,7 +27,7 @@ vi.mock('@/lib/http', async (importOriginal) => {
 });
 
 // The embedded player needs media APIs jsdom lacks; its own tests cover it.
-vi.mock('@/components/video-player', () => ({
+vi.mock('@/entities/video-player', () => ({
   VideoPlayer: ({ src, title }: { src: string; title: string }) => <div data-testid="video-player" data-src={src} aria-label={title} />,
 }));
 

@@ -1,6 +1,6 @@
 // A stand-in for hls.js in jsdom (which has no Media Source Extensions): records what the player
 // asks of it and lets a test emit the library's events. Use with
-//   vi.mock('hls.js', async () => ({ default: (await import('@/components/video-player/testing/fake-hls')).FakeHls }));
+//   vi.mock('hls.js', async () => ({ default: (await import('@/entities/video-player/testing/fake-hls')).FakeHls }));
 
 type Handler = (event: string, data: unknown) => void;
 

@@ -10,9 +10,9 @@ import { resetTheater } from '@/features/player/theater-store';
 import type * as Http from '@/lib/http';
 import { api } from '@/lib/http';
 import { setAccessToken } from '@/lib/storage';
-import { modelDetailFixture, shootListFixture } from './catalog-fixtures';
-import type { ApiMock, FakeRoutes } from './test-utils';
-import { fakeSite, profileFixture, renderApp, videoFixture } from './test-utils';
+import { modelDetailFixture, shootListFixture } from '@/test/catalog-fixtures';
+import type { ApiMock, FakeRoutes } from '@/test/render-app';
+import { fakeSite, profileFixture, renderApp, videoFixture } from '@/test/render-app';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();

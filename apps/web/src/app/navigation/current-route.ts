@@ -1,0 +1,12 @@
+import { useMatches } from 'react-router';
+import type { RouteDefinition, RouteHandle } from '../route-types';
+
+/** The table entry of the deepest matched route. */
+export function useCurrentRoute(): RouteDefinition | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i]?.handle as RouteHandle | undefined;
+    if (handle?.route) return handle.route;
+  }
+  return undefined;
+}

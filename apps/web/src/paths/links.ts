@@ -1,0 +1,53 @@
+import type { FavouriteKind, Language } from '@velora/shared';
+import type { LinkableRouteName } from './route-paths';
+import { routePath } from './route-paths';
+
+// Typed link builders for the places the app links to: `paths.shoot(7, 3)` instead of a name and a
+// params object. Anything not listed here is `routePath(name, params, query)`.
+
+/** The legal pages that link to each other (all of them exist on every site variant). */
+export type LegalPageName = Extract<LinkableRouteName, 'contactUs' | 'report' | 'agb' | 'dmca' | 'prohibitedContent'>;
+
+const FAVOURITES_ROUTE: Record<FavouriteKind, LinkableRouteName & `favourite${string}`> = {
+  model: 'favouriteModels',
+  shoot: 'favouriteShoots',
+  video: 'favouriteVideos',
+  image: 'favouriteImages',
+  camera: 'favouriteCams',
+};
+
+export const paths = {
+  home: () => routePath('home'),
+  forgotPassword: () => routePath('forgotPassword'),
+  recentUpdates: () => routePath('recentUpdates'),
+  videos: () => routePath('videos'),
+  feeds: () => routePath('feeds'),
+  models: () => routePath('models'),
+  shoots: () => routePath('shoots'),
+  cameras: () => routePath('cameras'),
+  modelProfile: (id: number) => routePath('modelProfile', { id }),
+  /** A shoot; with a video id, the hash `#video-{id}` selects that video (SPEC §2). */
+  shoot: (id: number, videoId?: number) => `${routePath('shoot', { id })}${videoId === undefined ? '' : `#video-${videoId}`}`,
+  update: (id: number) => routePath('update', { id }),
+  shootImages: (shootId: number, chapterId: number) => routePath('shootImages', { galleryId: shootId, chapterId }),
+  camera: (name: string) => routePath('camera', { name }),
+  favourites: (kind: FavouriteKind) => routePath(FAVOURITES_ROUTE[kind]),
+  legal: (name: LegalPageName) => routePath(name),
+  /** The member's profile overview and account settings. */
+  userProfile: () => routePath('userProfile'),
+  userProfileSettings: () => routePath('userProfileSettings'),
+  /** Membership activation (SPEC §2). */
+  paywall: () => routePath('paywall'),
+  /** SPEC §2: the blog lives under /lecker_blog for German and /blog otherwise; with an alias, one article. */
+  blog: (language: Language, alias?: string) => {
+    const german = language === 'de';
+    if (alias === undefined) return routePath(german ? 'leckerBlog' : 'blog');
+    return routePath(german ? 'leckerBlogArticle' : 'blogArticle', { alias });
+  },
+  /** The inbox; a page of it past the first. */
+  messages: (page?: number) => routePath('messages', {}, { page: page && page > 1 ? page : null }),
+  /** A conversation, by the other party's segment. */
+  conversation: (name: string) => routePath('conversation', { name }),
+  /** A playdate's offline messages. */
+  playdateMessages: (id: number) => routePath('playdateMessages', { id }),
+} as const;

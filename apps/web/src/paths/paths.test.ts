@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { paths, routePath } from '.';
+
+describe('routePath', () => {
+  it('builds paths from names, params and queries', () => {
+    expect(routePath('home')).toBe('/');
+    expect(routePath('videos')).toBe('/videos');
+    expect(routePath('videos', {}, { page: 2, tags: [1, 2], query: null })).toBe('/videos?page=2&tags=1%2C2');
+    expect(routePath('shootImages', { galleryId: 4, chapterId: 'b' })).toBe('/shoot/4/images/b');
+    expect(routePath('camera', { name: 'ava demo' })).toBe('/camera/ava%20demo');
+  });
+});
+
+describe('paths', () => {
+  it('links to the pages without params', () => {
+    expect([paths.home(), paths.forgotPassword(), paths.recentUpdates(), paths.videos(), paths.feeds(), paths.models()]).toEqual([
+      '/', '/forgot_password', '/recent_updates', '/videos', '/feeds', '/models',
+    ]);
+    expect([paths.shoots(), paths.cameras(), paths.userProfile(), paths.userProfileSettings(), paths.paywall()]).toEqual([
+      '/shoots', '/cameras', '/user-profile', '/user-profile/settings', '/paywall',
+    ]);
+  });
+
+  it('fills in ids and names', () => {
+    expect(paths.modelProfile(11)).toBe('/profile/11');
+    expect(paths.update(5)).toBe('/update/5');
+    expect(paths.shootImages(4, 9)).toBe('/shoot/4/images/9');
+    expect(paths.camera('ava demo')).toBe('/camera/ava%20demo');
+    expect(paths.conversation('ava')).toBe('/messages/ava');
+    expect(paths.playdateMessages(3)).toBe('/playdate-messages/3');
+  });
+
+  it('selects a shoot video by the hash #video-{id} (SPEC §2)', () => {
+    expect(paths.shoot(7)).toBe('/shoot/7');
+    expect(paths.shoot(7, 3)).toBe('/shoot/7#video-3');
+  });
+
+  it('puts the German blog under /lecker_blog (SPEC §2)', () => {
+    expect(paths.blog('en')).toBe('/blog');
+    expect(paths.blog('fr', 'spring')).toBe('/blog/spring');
+    expect(paths.blog('de')).toBe('/lecker_blog');
+    expect(paths.blog('de', 'fruehling')).toBe('/lecker_blog/fruehling');
+  });
+
+  it('adds the inbox page only past the first', () => {
+    expect(paths.messages()).toBe('/messages');
+    expect(paths.messages(1)).toBe('/messages');
+    expect(paths.messages(3)).toBe('/messages?page=3');
+  });
+
+  it('links the favourites and legal pages by kind and name', () => {
+    expect([paths.favourites('model'), paths.favourites('shoot'), paths.favourites('video'), paths.favourites('image'), paths.favourites('camera')]).toEqual([
+      '/favourite-models', '/favourite-shoots', '/favourite-videos', '/favourite-images', '/favourite-cams',
+    ]);
+    expect([paths.legal('contactUs'), paths.legal('report'), paths.legal('agb'), paths.legal('dmca'), paths.legal('prohibitedContent')]).toEqual([
+      '/contact-us', '/report', '/agb', '/dmca', '/prohibited_content',
+    ]);
+  });
+});
