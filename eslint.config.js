@@ -28,7 +28,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'e2e/**', 'tools/**', 'apps/server/src/db/seed/**', '**/*-command.ts'],
+    files: ['scripts/**', 'bench/**', 'e2e/**', 'tools/**', 'apps/server/src/demo/**', '**/*-command.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -5,7 +5,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_PATH } from '@velora/shared';
 import { createViewer, type Viewer } from '../../test/catalog-fixture';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { createSessionsService } from '../modules/sessions/sessions.service';
 import { UNAUTHORIZED } from './realtime';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -122,7 +121,7 @@ describe('realtime channel', () => {
     const erinSocket = openClient(app, erin.token);
     await Promise.all([whenConnected(daveSocket), whenConnected(erinSocket)]);
 
-    const sessions = createSessionsService(app.deps.db, app.deps.now);
+    const sessions = app.services.sessions;
     const session = await sessions.resolve(dave.token);
     const disconnected = new Promise<string>((resolve) => daveSocket.once('disconnect', resolve));
     await sessions.revoke(session!.sessionId);
@@ -138,7 +137,7 @@ describe('realtime channel', () => {
 
   it('refuses a revoked session at connection time', async () => {
     const frank = await newViewer(app);
-    const sessions = createSessionsService(app.deps.db, app.deps.now);
+    const sessions = app.services.sessions;
     await sessions.revoke((await sessions.resolve(frank.token))!.sessionId);
 
     const error = await whenRefused(openClient(app, frank.token));
