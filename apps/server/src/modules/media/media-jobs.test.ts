@@ -100,6 +100,17 @@ describe('the media job runner', () => {
     expect(logs.filter((l) => l.startsWith('WARN'))).toHaveLength(2);
   });
 
+  it('generates a missing source from the recipe it is given (the demo clips, from the composition root), then transcodes it', async () => {
+    const id = await insert('demo/generated.mp4');
+    const recipe = { video: 'testsrc2=size=640x360:rate=25', seconds: 1 };
+    const r = createMediaJobRunner({ ...t.deps, missingSource: (name) => (name === 'demo/generated.mp4' ? recipe : undefined) }, { log, pollMs: 20 });
+    runners.push(r);
+    r.start();
+    await r.drained();
+    expect(await row(id)).toMatchObject({ status: 'ready', renditions: [360] });
+    await expect(fs.access(mediaPaths(t.deps.config.dataDir).source('demo/generated.mp4'))).resolves.toBeUndefined();
+  });
+
   it('resumes after a restart: an asset left processing goes back in the queue and is finished', async () => {
     const id = await insert('test/clip.mp4', 'processing');
     // As an instance that died a while ago would have left it (on PostgreSQL only stale work is taken over).
