@@ -13,6 +13,7 @@ export default tseslint.config(
     plugins: { layers },
     rules: {
       'layers/import-direction': 'error',
+      'layers/module-tiers': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['error', 'warn'] }],
