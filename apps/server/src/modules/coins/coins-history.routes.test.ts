@@ -2,7 +2,7 @@ import { PAYMENT_HISTORY_PER_PAGE, PaymentHistory } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../test/catalog-fixture';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { type CoinsService } from './coins.service';
+import type { CoinsService } from './coins.service';
 import { freshMember, insertModel, request, seMember, tip } from './coins-test-helpers';
 
 // GET /user/get_payment_history?page (SPEC §7): payments and coin movements merged into one list, newest first.

@@ -5,7 +5,7 @@ import { TEST_ENGINE, buildTestApp, type TestApp, platformWith } from '../../../
 import { createServices } from '../../composition/create-services';
 import type { AuthContext } from '../sessions/sessions.service';
 import { createTipsService } from './coins-tips.service';
-import { type CoinsService } from './coins.service';
+import type { CoinsService } from './coins.service';
 import { NOW, accountBalance, entriesSum, expectLedgerConsistent, freshMember, insertModel, request, seMember, tip } from './coins-test-helpers';
 
 // PeerTube-style checks of POST /coins/tip and GET /coins/balance: every role, every bad input, and the ledger's

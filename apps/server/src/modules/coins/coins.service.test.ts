@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { type CoinsService } from './coins.service';
+import type { CoinsService } from './coins.service';
 import { NOW, accountBalance, entriesSum, expectLedgerConsistent, freshMember, insertModel } from './coins-test-helpers';
 
 // The ledger as other modules use it: the payments module (creditPurchase inside its webhook transaction), the

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createViewer, type Viewer } from '../../../test/catalog-fixture';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { FEATURE_ACTION_EVENT } from '../visits/visits.routes';
-import { type FeaturesService } from './features.service';
+import type { FeaturesService } from './features.service';
 
 // PeerTube-style parameter checks for the /feature/* calls of SPEC §7: each with a visitor, a member and bad input.
 

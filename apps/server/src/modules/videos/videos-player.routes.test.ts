@@ -1,7 +1,7 @@
 import { Playbacks, TestVideoList, UnlockedContent, Video, VideoDetail } from '@velora/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { type AuthContext } from '../sessions/sessions.service';
+import type { AuthContext } from '../sessions/sessions.service';
 import { INVALID_UNLOCK_TOKEN, storeFreeVideoToken, storeUnlockToken, TOKEN_FAILURE_LIMITS } from './videos.service';
 
 // The player's endpoints (SPEC §1, §7 Videos), PeerTube-style: each with every role and with bad input.
