@@ -14,6 +14,7 @@ export default tseslint.config(
     rules: {
       'layers/import-direction': 'error',
       'layers/web-no-cycle': 'error',
+      'layers/module-tiers': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['error', 'warn'] }],
@@ -29,7 +30,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'e2e/**', 'tools/**', 'apps/server/src/db/seed/**', '**/*-command.ts'],
+    files: ['scripts/**', 'bench/**', 'e2e/**', 'tools/**', 'apps/server/src/demo/**', '**/*-command.ts'],
     rules: { 'no-console': 'off' },
   },
 );

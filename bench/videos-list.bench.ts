@@ -8,12 +8,14 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
+import { createServices } from '../apps/server/src/composition/create-services';
+import { createLog } from '../apps/server/src/composition/open-platform';
 import { loadConfig } from '../apps/server/src/config';
 import { migrate } from '../apps/server/src/db/migrate';
 import { openPostgresDatabase } from '../apps/server/src/db/postgres-database';
+import { createMediaUrls } from '../apps/server/src/lib/media-url';
 import { createMemoryRateLimitStore } from '../apps/server/src/lib/memory-rate-limit-store';
 import { createRealtimeHub } from '../apps/server/src/lib/realtime-hub';
-import { createSessionsService } from '../apps/server/src/modules/sessions/sessions.service';
 
 const { values } = parseArgs({
   options: {
@@ -64,16 +66,20 @@ async function main() {
     const n = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM video_tags'))[0]?.n;
     console.log(`catalog: ${VIDEOS} videos, ${n} tag links, ${TAGS} tags (built in ${((Date.now() - t) / 1000).toFixed(1)} s)`);
 
-    const { token } = await createSessionsService(db).create(1);
-    const deps = {
-      config: loadConfig({ NODE_ENV: 'production', DATA_DIR: path.join(os.tmpdir(), schema), LOG_LEVEL: 'silent' }),
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: path.join(os.tmpdir(), schema), LOG_LEVEL: 'silent' });
+    const platform = {
+      config,
       db,
       mailer: { send: async () => {}, close: async () => {} },
       rateLimits: createMemoryRateLimitStore(),
       realtime: createRealtimeHub(),
       now: () => new Date(),
+      mediaUrls: createMediaUrls(config),
+      log: createLog(config),
     };
-    const app = await buildApp(deps);
+    const services = createServices(platform);
+    const { token } = await services.sessions.create(1);
+    const app = await buildApp(platform, services);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
     const tag = (await db.query<{ tag: number }>('SELECT tag_id AS tag FROM video_tags GROUP BY tag_id ORDER BY count(*) DESC LIMIT 1'))[0]?.tag ?? 1;

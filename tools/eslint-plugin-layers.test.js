@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import layers from './eslint-plugin-layers.js';
 
-const { classify, resolveTarget, violation } = layers._test;
+const { classify, resolveTarget, violation, tierViolation, cycleThrough, readModuleGraph, SERVER_MODULE_TIERS } = layers._test;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const check = (from, source) => {
   const file = path.join(ROOT, from);
@@ -106,5 +108,110 @@ describe('web import cycles', () => {
     });
     expect(files.length).toBeGreaterThan(400);
     expect(cycles).toEqual([]);
+  });
+});
+
+describe('what sits above the modules', () => {
+  it.each([
+    ['apps/server/src/server.ts', './composition/create-services'],
+    ['apps/server/src/app.ts', './composition/create-services'],
+    ['apps/server/src/demo/seed-command.ts', '../composition/create-services'],
+    ['apps/server/src/modules/media/media-hls.routes.test.ts', '../../composition/create-services'],
+    ['apps/server/src/modules/pages/pages.routes.test.ts', '../../demo/seed-content'],
+    ['apps/server/src/modules/payments/payments-test-helpers.ts', '../../demo/seed-money'],
+    ['apps/server/src/composition/create-services.ts', '../demo/seed-images'],
+  ])('allows %s → %s', (from, source) => {
+    expect(check(from, source)).toBeNull();
+  });
+
+  it.each([
+    ['apps/server/src/modules/media/media-jobs.ts', '../../demo/seed-media', /A module must not depend on the demo seed/],
+    ['apps/server/src/lib/media-url.ts', '../demo/seed-images', /lib\/ must not depend on the demo seed/],
+    ['apps/server/src/modules/users/users.routes.ts', '../../composition/create-services', /Only the entry points .* use the composition root/],
+    ['apps/server/src/plugins/auth.ts', '../composition/create-services', /Only the entry points .* use the composition root/],
+    ['apps/server/src/demo/seed-demo.ts', '../composition/create-services', /Only the entry points .* use the composition root/],
+  ])('refuses %s → %s', (from, source, message) => {
+    expect(check(from, source)).toMatch(message);
+  });
+});
+
+describe('server module tiers', () => {
+  const tiers = new Map([
+    ['sessions', 0],
+    ['features', 0],
+    ['users', 1],
+    ['payments', 2],
+  ]);
+
+  it.each([
+    ['users', 'sessions'],
+    ['payments', 'users'],
+    ['payments', 'features'],
+    ['users', 'users'],
+  ])('lets %s import %s (a lower tier, or itself)', (from, to) => {
+    expect(tierViolation(from, to, tiers)).toBeNull();
+  });
+
+  it.each([
+    ['users', 'payments', /modules\/users \(tier 1\) must not import modules\/payments \(tier 2\).*Move what both need down/],
+    ['sessions', 'features', /modules\/sessions \(tier 0\) must not import modules\/features \(tier 0\): a module imports only lower tiers/],
+    ['users', 'newcomer', /modules\/newcomer is not in the tier table \(tools\/server-module-tiers\.js\)/],
+    ['newcomer', 'sessions', /modules\/newcomer is not in the tier table/],
+  ])('refuses %s → %s', (from, to, message) => {
+    expect(tierViolation(from, to, tiers)).toMatch(message);
+  });
+
+  it('finds the cycle an import closes, through any number of modules, and none in a DAG', () => {
+    const graph = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c'])],
+      ['c', new Set(['d'])],
+      ['d', new Set()],
+    ]);
+    expect(cycleThrough(graph, 'd', 'a')).toEqual(['d', 'a', 'b', 'c', 'd']);
+    expect(cycleThrough(graph, 'a', 'd')).toBeNull();
+    expect(cycleThrough(graph, 'a', 'a')).toBeNull();
+  });
+
+  it('holds for the server as it is: every module listed once, every import downward, no cycle', () => {
+    const graph = readModuleGraph();
+    const listed = SERVER_MODULE_TIERS.flat();
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...graph.keys()].filter((name) => !listed.includes(name))).toEqual([]);
+    for (const [from, targets] of graph) {
+      for (const to of targets) {
+        expect(tierViolation(from, to), `${from} → ${to}`).toBeNull();
+        expect(cycleThrough(graph, from, to), `${from} → ${to}`).toBeNull();
+      }
+    }
+  });
+});
+
+describe('the module-tiers rule', () => {
+  RuleTester.describe = describe;
+  RuleTester.it = it;
+  RuleTester.itOnly = it.only;
+  const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
+  const file = (rel) => path.join(ROOT, rel);
+
+  tester.run('module-tiers', layers.rules['module-tiers'], {
+    valid: [
+      { filename: file('apps/server/src/modules/users/users.service.ts'), code: "import type { FeaturesService } from '../features/features.service';" },
+      { filename: file('apps/server/src/modules/features/features.routes.test.ts'), code: "import { FEATURE_ACTION_EVENT } from '../visits/visits.routes';" },
+      { filename: file('apps/server/src/lib/paging.ts'), code: "import { x } from './anything';" },
+    ],
+    invalid: [
+      {
+        // A type-only import counts: features (tier 0) reaching users (tier 2) would close features → users → features.
+        filename: file('apps/server/src/modules/features/features.service.ts'),
+        code: "import type { UsersService } from '../users/users.service';",
+        errors: [{ message: /modules\/features \(tier 0\) must not import modules\/users \(tier 2\)/ }, { message: /closes a cycle of modules: features → users → features/ }],
+      },
+      {
+        filename: file('apps/server/src/modules/gifts/gifts.service.ts'),
+        code: "import type { CoinsService } from '../coins/coins.service';",
+        errors: [{ message: /modules\/gifts is not in the tier table/ }],
+      },
+    ],
   });
 });

@@ -84,7 +84,7 @@ describe('the single-page app', () => {
   afterAll(() => t.close());
 
   it('serves index.html at / and for any client route (history fallback)', async () => {
-    const app = await buildApp(t.deps, { webDist });
+    const app = await buildApp(t.deps, t.services, { webDist });
     for (const url of ['/', '/videos?page=2', '/shoot/12']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);

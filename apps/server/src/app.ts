@@ -10,7 +10,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME, VISIT_ID_HEADER } from '@velora/shared';
-import type { AppDeps } from './app-deps';
+import type { Services } from './composition/create-services';
+import type { Platform } from './platform';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
@@ -27,6 +28,7 @@ import { commentsRoutes } from './modules/comments/comments.routes';
 import { companyRoutes } from './modules/company/company.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { emailVerificationRoutes } from './modules/email-verification/email-verification.routes';
+import { favouriteListsRoutes } from './modules/favourite-lists/favourite-lists.routes';
 import { favouritesRoutes } from './modules/favourites/favourites.routes';
 import { featuresRoutes } from './modules/features/features.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
@@ -38,10 +40,9 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { modelsRoutes } from './modules/models/models.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
+import { deliveryThrough } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
-import { createSessionsService } from './modules/sessions/sessions.service';
 import { shootsRoutes } from './modules/shoots/shoots.routes';
-import { createUsersService } from './modules/users/users.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { videosRoutes } from './modules/videos/videos.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
@@ -50,7 +51,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
 
 export interface BuildAppOptions {
-  logger?: boolean | object;
   webDist?: string;
   /** Tests use their own Redis key prefix and short intervals. */
   realtime?: Pick<RealtimePluginOptions, 'redisKey' | 'sessionCheckIntervalMs' | 'presence' | 'recoveryWindowMs'>;
@@ -58,11 +58,17 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+/**
+ * The Fastify app over the services of the composition root (composition/create-services.ts): route plugins and the
+ * auth, law-limits and realtime plugins take the services they use from `services`, and build none. It logs through
+ * the platform's logger.
+ */
+export async function buildApp(platform: Platform, services: Services, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = platform;
   const app = Fastify({
-    logger: options.logger ?? false,
+    loggerInstance: platform.log,
     bodyLimit: 1024 * 1024,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: config.trustProxy,
     // Ids in logs, never in responses.
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -93,56 +99,61 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   await app.register(visitIdPlugin);
   await app.register(authPlugin, {
-    sessions: createSessionsService(deps.db, deps.now),
-    now: () => deps.now().getTime(),
-    disabledRoles: deps.config.disabledRoles,
+    sessions: services.sessions,
+    now: () => platform.now().getTime(),
+    disabledRoles: config.disabledRoles,
   });
-  await app.register(lawLimitsPlugin, { lawLimitationsOf: createUsersService(deps.db).lawLimitations });
+  await app.register(lawLimitsPlugin, { lawLimitationsOf: services.users.lawLimitations });
   await app.register(realtimePlugin, {
-    hub: deps.realtime,
-    sessions: createSessionsService(deps.db, deps.now),
-    rateLimits: deps.rateLimits,
-    redisUrl: deps.config.redisUrl,
-    redisKey: `${deps.config.redisPrefix}socket.io`,
+    hub: platform.realtime,
+    sessions: services.sessions,
+    rateLimits: platform.rateLimits,
+    redisUrl: config.redisUrl,
+    redisKey: `${config.redisPrefix}socket.io`,
     ...options.realtime,
   });
+  // The sandbox provider's webhooks reach the webhook route through this app, exactly as a provider's request arrives.
+  services.paymentWebhooks.bind(deliveryThrough(app));
 
   // The client reads the visit id from any response and sends it back (SPEC §7).
   app.addHook('onSend', async (request, reply) => {
     if (request.visitId && !reply.hasHeader(VISIT_ID_HEADER)) void reply.header(VISIT_ID_HEADER, request.visitId);
   });
 
+  // Each route plugin takes the services it names; the users routes also read the config's disabled roles.
+  const routes = { ...services, config };
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(docsRoutes);
-      await api.register(visitsRoutes, deps);
-      await api.register(authRoutes, deps);
-      await api.register(identityRoutes, deps);
-      await api.register(usersRoutes, deps);
-      await api.register(ageVerificationRoutes, deps);
-      await api.register(featuresRoutes, deps);
-      await api.register(companyRoutes, deps);
-      await api.register(emailVerificationRoutes, deps);
-      await api.register(videosRoutes, deps);
-      await api.register(commentsRoutes, deps);
-      await api.register(modelsRoutes, deps);
-      await api.register(shootsRoutes, deps);
-      await api.register(favouritesRoutes, deps);
-      await api.register(messagesRoutes, deps);
-      await api.register(coinsRoutes, deps);
-      await api.register(paymentsRoutes, deps);
-      await api.register(feedsRoutes, deps);
-      await api.register(homeRoutes, deps);
-      await api.register(pagesRoutes, deps);
-      await api.register(landingsRoutes, deps);
-      await api.register(captchaRoutes, deps);
-      await api.register(blogRoutes, deps);
+      await api.register(visitsRoutes, routes);
+      await api.register(authRoutes, routes);
+      await api.register(identityRoutes, routes);
+      await api.register(usersRoutes, routes);
+      await api.register(ageVerificationRoutes, routes);
+      await api.register(featuresRoutes, routes);
+      await api.register(companyRoutes, routes);
+      await api.register(emailVerificationRoutes, routes);
+      await api.register(videosRoutes, routes);
+      await api.register(commentsRoutes, routes);
+      await api.register(modelsRoutes, routes);
+      await api.register(shootsRoutes, routes);
+      await api.register(favouritesRoutes, routes);
+      await api.register(favouriteListsRoutes, routes);
+      await api.register(messagesRoutes, routes);
+      await api.register(coinsRoutes, routes);
+      await api.register(paymentsRoutes, routes);
+      await api.register(feedsRoutes, routes);
+      await api.register(homeRoutes, routes);
+      await api.register(pagesRoutes, routes);
+      await api.register(landingsRoutes, routes);
+      await api.register(captchaRoutes, routes);
+      await api.register(blogRoutes, routes);
     },
     { prefix: '/api' },
   );
 
-  await app.register(mediaRoutes, deps);
+  await app.register(mediaRoutes, services);
   await app.register(spaPlugin, { webDist: options.webDist ?? WEB_DIST });
   return app;
 }

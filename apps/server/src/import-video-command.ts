@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { openPlatform } from './composition/open-platform';
 import { ConfigError, loadConfig } from './config';
 import { migrate } from './db/migrate';
-import { openDatabase } from './db/open-database';
 import { FFMPEG_MISSING_MESSAGE, findFfmpeg } from './lib/ffmpeg';
 import { ImportError, importVideoFile, type Stage } from './modules/media/media-jobs';
 
@@ -86,15 +86,16 @@ async function main(): Promise<number> {
   console.log(`Using the ${binary.source} ffmpeg ${binary.version} (${binary.path})`);
   if (!config.databaseUrl) console.log(`Embedded database in ${config.dataDir}: make sure the server is not running on it.`);
 
-  const db = await openDatabase(config);
+  const platform = await openPlatform(config, { inProcessRateLimits: true });
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort(new Error('cancelled')));
   const started = Date.now();
   const progress = progressPrinter();
   try {
-    await migrate(db);
+    await migrate(platform.db);
+    // Imports carry their own source file: no missing-source recipe (those are the demo's, for the job runner).
     const result = await importVideoFile(
-      { config, db },
+      { config, db: platform.db },
       {
         file,
         kind: args.values['about-us'] ? 'about_us' : 'video',
@@ -120,7 +121,7 @@ async function main(): Promise<number> {
     else console.error(error instanceof ImportError ? error.message : `Import failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
-    await db.close();
+    await platform.close();
   }
 }
 

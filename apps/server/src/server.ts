@@ -1,15 +1,10 @@
 import { buildApp } from './app';
-import type { AppDeps } from './app-deps';
+import { createBackgroundJobs } from './composition/background-jobs';
+import { createServices } from './composition/create-services';
+import { createLog, openPlatform } from './composition/open-platform';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrate } from './db/migrate';
-import { openDatabase } from './db/open-database';
-import { seedDemoIfWanted } from './db/seed/seed-demo';
-import { createMailer } from './lib/create-mailer';
-import { createRateLimitStore } from './lib/create-rate-limit-store';
-import { createRealtimeHub } from './lib/realtime-hub';
-import { createMediaJobRunner } from './modules/media/media-jobs';
-import { deliveryThrough } from './modules/payments/payment-provider';
-import { createRenewalJob } from './modules/payments/renewal-job';
+import { seedDemoIfWanted } from './demo/seed-demo';
 
 async function main() {
   let config: Config;
@@ -24,30 +19,23 @@ async function main() {
   }
 
   const started = Date.now();
-  const db = await openDatabase(config);
-  const applied = await migrate(db);
-  const deps: AppDeps = {
-    config,
-    db,
-    mailer: await createMailer(config),
-    rateLimits: await createRateLimitStore(config),
-    now: () => new Date(),
-    realtime: createRealtimeHub(),
-  };
-  const app = await buildApp(deps, { logger: { level: config.logLevel } });
-  if (applied.length > 0) app.log.info({ applied }, 'database migrated');
-  await seedDemoIfWanted(deps, (msg) => app.log.info(msg));
+  const log = createLog(config);
+  const platform = await openPlatform(config, { log });
+  const applied = await migrate(platform.db);
+  // One set of services for the app, the seed and the background jobs (decision record 021).
+  const services = createServices(platform);
+  const app = await buildApp(platform, services);
+  if (applied.length > 0) log.info({ applied }, 'database migrated');
+  await seedDemoIfWanted(platform, services, (msg) => log.info(msg));
 
-  // Transcoding runs in the background, started only once the server listens: it never delays a start.
-  const mediaJobs = createMediaJobRunner(deps, { log: app.log });
-  // Subscription renewals, likewise after listening; the sandbox's webhooks go through the app like a provider's.
-  const renewals = createRenewalJob(deps, { deliver: deliveryThrough(app), log: app.log });
+  // Transcoding and subscription renewals run in the background, started only once the server listens: they never
+  // delay a start. The sandbox's renewal webhooks go through the app like a provider's.
+  const jobs = createBackgroundJobs(platform, services);
   const close = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    await Promise.all([mediaJobs.stop(), renewals.stop()]);
+    log.info(`${signal}: shutting down`);
+    await jobs.stop();
     await app.close();
-    await Promise.allSettled([deps.mailer.close(), deps.rateLimits.close()]);
-    await db.close();
+    await platform.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));
@@ -55,9 +43,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const engine = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
-  app.log.info(`ready in ${Date.now() - started} ms on ${engine}: ${config.publicUrl}`);
-  mediaJobs.start();
-  renewals.start();
+  log.info(`ready in ${Date.now() - started} ms on ${engine}: ${config.publicUrl}`);
+  jobs.start();
 }
 
 main().catch((error) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../src/db/database';
+import type { Database, Queryable } from '../src/db/database';
 import { createSessionsService } from '../src/modules/sessions/sessions.service';
 
 // A small catalog whose answers the catalog tests know, and viewers of every role, inserted directly
@@ -141,8 +141,9 @@ export async function createViewer(
     [username, `${username}@example.com`, options.premiumUntil ?? null, options.teamMember ?? false],
   );
   for (const role of options.roles ?? []) await db.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [row!.id, role]);
-  // The sessions service takes a full Database but only queries on this path.
-  const sessions = createSessionsService(db as Parameters<typeof createSessionsService>[0], now);
+  // A fixture below any app (it takes a database, not a test app): the sessions service takes a full Database but
+  // only queries on this path.
+  const sessions = createSessionsService({ db: db as Database, now });
   return { id: row!.id, token: (await sessions.create(row!.id)).token };
 }
 

@@ -4,16 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { pino } from 'pino';
 import { buildApp, type BuildAppOptions } from '../src/app';
-import type { AppDeps } from '../src/app-deps';
-import { loadConfig } from '../src/config';
+import { createServices, type Services } from '../src/composition/create-services';
+import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { openPgliteDatabase } from '../src/db/pglite-database';
 import { openPostgresDatabase } from '../src/db/postgres-database';
 import type { MailMessage, Mailer } from '../src/lib/mailer';
+import { createMediaUrls } from '../src/lib/media-url';
 import { createMemoryRateLimitStore } from '../src/lib/memory-rate-limit-store';
 import { createRealtimeHub } from '../src/lib/realtime-hub';
+import type { Platform } from '../src/platform';
 
 // Builds the real app against a fresh database of the engine under test (TEST_DB=pglite|postgres).
 
@@ -69,7 +72,10 @@ export function createCapturingMailer(): CapturingMailer {
 
 export interface TestApp {
   app: FastifyInstance;
-  deps: AppDeps;
+  /** The platform the app was built from (its database, clock, config, captured mail). */
+  deps: Platform;
+  /** The app's own services, from the composition root: tests use these, never build their own. */
+  services: Services;
   mail: MailMessage[];
   close(): Promise<void>;
 }
@@ -91,15 +97,19 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   const { db, drop } = overrides.db ? { db: overrides.db, drop: async () => {} } : await createTestDatabase(overrides.engine);
   const mailer = createCapturingMailer();
   const now = overrides.now ?? (() => new Date());
-  const deps: AppDeps = {
-    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:8080', ...overrides.env }),
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:8080', ...overrides.env });
+  const deps: Platform = {
+    config,
     db,
     mailer,
     rateLimits: createMemoryRateLimitStore(() => now().getTime()),
     now,
     realtime: createRealtimeHub(),
+    mediaUrls: createMediaUrls(config),
+    log: pino({ level: 'silent' }),
   };
-  const app = await buildApp(deps, {
+  const services = createServices(deps);
+  const app = await buildApp(deps, services, {
     webDist: overrides.webDist ?? path.join(dataDir, 'no-web'),
     ...(overrides.realtime ? { realtime: overrides.realtime } : {}),
     ...(overrides.onRoute ? { onRoute: overrides.onRoute } : {}),
@@ -108,6 +118,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   return {
     app,
     deps,
+    services,
     mail: mailer.sent,
     async close() {
       await app.close();
@@ -115,4 +126,13 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The platform of a test app with some parts replaced: a config value, the mailer. Media URLs follow the config. For
+ * the few tests that need a differently configured service or app: `createServices(platformWith(t.deps, ...))`.
+ */
+export function platformWith(base: Platform, changes: { config?: Partial<Config>; mailer?: Mailer }): Platform {
+  const config = { ...base.config, ...changes.config };
+  return { ...base, ...(changes.mailer ? { mailer: changes.mailer } : {}), config, mediaUrls: createMediaUrls(config) };
 }

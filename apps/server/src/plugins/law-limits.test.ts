@@ -4,7 +4,6 @@ import { LAW_LIMITED_CODE, LAW_LIMITED_MESSAGE } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createViewer, type Viewer } from '../../test/catalog-fixture';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { createUsersService } from '../modules/users/users.service';
 import { errorsPlugin } from './errors';
 import { lawLimitsPlugin } from './law-limits';
 
@@ -79,7 +78,7 @@ describe('law-limited routes (SPEC §4: country SE)', () => {
 
 describe('lawLimitations', () => {
   it('limits a visitor by the country of the visit, or a SPEC §4 US region', async () => {
-    const users = createUsersService(t.deps.db);
+    const users = t.services.users;
     expect(await users.lawLimitations(null, await visitFrom('SE'))).toEqual(['country:SE']);
     expect(await users.lawLimitations(null, await visitFrom('US', 'TX'))).toEqual(['region:texas']);
     expect(await users.lawLimitations(null, await visitFrom('US', 'California'))).toEqual([]);
@@ -89,7 +88,7 @@ describe('lawLimitations', () => {
 
   it('does not limit a member by region (that is the logged-out restriction popup)', async () => {
     const u = await freshMember();
-    expect(await createUsersService(t.deps.db).lawLimitations(u.id, await visitFrom('US', 'Texas'))).toEqual([]);
+    expect(await t.services.users.lawLimitations(u.id, await visitFrom('US', 'Texas'))).toEqual([]);
   });
 });
 

@@ -13,7 +13,6 @@ import {
   whenRefused,
 } from '../../test/realtime-clients';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { createSessionsService } from '../modules/sessions/sessions.service';
 import { UNAUTHORIZED } from './realtime';
 
 const CHECK_INTERVAL_MS = 100;
@@ -101,7 +100,7 @@ describe('realtime channel', () => {
     const erinSocket = openClient(app, erin.token);
     await Promise.all([whenConnected(daveSocket), whenConnected(erinSocket)]);
 
-    const sessions = createSessionsService(app.deps.db, app.deps.now);
+    const sessions = app.services.sessions;
     const session = await sessions.resolve(dave.token);
     const disconnected = new Promise<string>((resolve) => daveSocket.once('disconnect', resolve));
     await sessions.revoke(session!.sessionId);
@@ -117,7 +116,7 @@ describe('realtime channel', () => {
 
   it('refuses a revoked session at connection time', async () => {
     const frank = await newViewer(app);
-    const sessions = createSessionsService(app.deps.db, app.deps.now);
+    const sessions = app.services.sessions;
     await sessions.revoke((await sessions.resolve(frank.token))!.sessionId);
 
     const error = await whenRefused(openClient(app, frank.token));

@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { API_PREFIX, type EndpointSpec } from '@velora/shared';
-import { seedFeatures } from '../../src/db/seed/seed-catalog';
-import { seedContent } from '../../src/db/seed/seed-content';
-import { DEMO_FREE_VIDEO_TOKEN, DEMO_UNLOCK_TOKEN, seedDemoTokens } from '../../src/db/seed/seed-demo-tokens';
-import { seedMoney } from '../../src/db/seed/seed-money';
+import { seedFeatures } from '../../src/demo/seed-catalog';
+import { seedContent } from '../../src/demo/seed-content';
+import { DEMO_FREE_VIDEO_TOKEN, DEMO_UNLOCK_TOKEN, seedDemoTokens } from '../../src/demo/seed-demo-tokens';
+import { seedMoney } from '../../src/demo/seed-money';
 import { hashPassword } from '../../src/lib/password';
-import { createSessionsService } from '../../src/modules/sessions/sessions.service';
 import { insertCatalog, type CatalogFixture } from '../catalog-fixture';
 import { solvedCaptcha } from '../solve-captcha';
 import { buildTestApp, type TestApp } from '../test-app';
@@ -97,7 +96,7 @@ export async function buildEndpointWorld(): Promise<EndpointWorld> {
     unlockToken: DEMO_UNLOCK_TOKEN,
   };
 
-  const sessions = createSessionsService(db, t.deps.now);
+  const { sessions } = t.services;
   let addresses = 0;
   const nextAddress = () => {
     addresses += 1;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createViewer, type Viewer } from '../../../test/catalog-fixture';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createFeaturesService } from '../features/features.service';
 import { AGE_VERIFICATION_TTL_MS } from './age-verification.service';
 
 let t: TestApp;
@@ -26,7 +25,7 @@ function actionOf(html: string): string {
 
 beforeAll(async () => {
   t = await buildTestApp({ now });
-  await createFeaturesService(t.deps.db).set({ name: 'age_verification', is_active: true, version: null, settings: {} });
+  await t.services.features.set({ name: 'age_verification', is_active: true, version: null, settings: {} });
 });
 
 afterAll(async () => {
@@ -130,11 +129,11 @@ describe('age verification with the sandbox provider, end to end', () => {
   });
 
   it('keeps the popup off when the feature settings turn it off', async () => {
-    await createFeaturesService(t.deps.db).set({ name: 'age_verification', is_active: true, version: null, settings: { can_show_av_popup: false } });
+    await t.services.features.set({ name: 'age_verification', is_active: true, version: null, settings: { can_show_av_popup: false } });
     try {
       expect((await profileOf(await freshMember())).features.age_verification.settings.can_show_av_popup).toBe(false);
     } finally {
-      await createFeaturesService(t.deps.db).set({ name: 'age_verification', is_active: true, version: null, settings: {} });
+      await t.services.features.set({ name: 'age_verification', is_active: true, version: null, settings: {} });
     }
   });
 });

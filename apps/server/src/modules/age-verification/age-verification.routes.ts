@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AGE_VERIFICATION_RESULT_PARAM, AgeVerificationStart, ErrorBody } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
 import { SANDBOX_PATH, sandboxProvider } from './age-verification.provider';
-import { createAgeVerificationService } from './age-verification.service';
+import type { AgeVerificationService } from './age-verification.service';
 import { SANDBOX_PAGE_HEADERS, sandboxExpiredPage, sandboxPage } from './sandbox-page';
 
 const SessionParam = z.object({ session: z.string().max(200) });
@@ -14,9 +13,7 @@ const DecisionBody = z.object({ decision: z.enum(['confirm', 'cancel'], { messag
 /** Where the member lands after the provider: the root with a marker the client turns into a popup (SPEC §2). */
 export const returnUrl = (result: 'success' | 'cancelled') => `/?${AGE_VERIFICATION_RESULT_PARAM}=${result}`;
 
-export const ageVerificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const verification = createAgeVerificationService(deps);
-
+export const ageVerificationRoutes: FastifyPluginAsyncZod<{ ageVerification: AgeVerificationService }> = async (app, { ageVerification: verification }) => {
   app.get('/user/verification_age', {
     config: { access: 'member' },
     schema: {

@@ -1,8 +1,8 @@
 import type { AgeVerificationStart } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { HttpError } from '../../lib/http-error';
 import { hashSecret, newSecret } from '../sessions/sessions.service';
-import { createUsersService } from '../users/users.service';
+import type { UsersService } from '../users/users.service';
 import { sandboxProvider, type AgeVerificationProvider } from './age-verification.provider';
 import { ageVerificationRepository } from './age-verification.repository';
 
@@ -11,13 +11,12 @@ export const AGE_VERIFICATION_TTL_MS = 30 * 60_000;
 
 export type AgeVerificationOutcome = 'verified' | 'cancelled';
 
-export function providerFor(config: AppDeps['config']): AgeVerificationProvider | null {
+export function providerFor(config: Platform['config']): AgeVerificationProvider | null {
   return config.ageVerificationProvider === 'sandbox' ? sandboxProvider : null;
 }
 
-export function createAgeVerificationService(deps: Pick<AppDeps, 'db' | 'config' | 'now'>, provider = providerFor(deps.config)) {
-  const { db, now } = deps;
-  const users = createUsersService(db);
+export function createAgeVerificationService(deps: Pick<Platform, 'db' | 'config' | 'now'> & { users: UsersService }, provider = providerFor(deps.config)) {
+  const { db, now, users } = deps;
 
   return {
     provider,

@@ -11,9 +11,8 @@ import {
   ResetPasswordBody,
   StatusOk,
 } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
-import { createAuthService, type ClientInfo } from './auth.service';
+import type { AuthService, ClientInfo } from './auth.service';
 
 const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
@@ -21,9 +20,7 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
   visitId: request.visitId,
 });
 
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const auth = createAuthService(deps, app.log);
-
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.post('/auth/register', {
     config: { access: 'public' },
     schema: {

@@ -8,14 +8,14 @@ import {
   type RegisterBody,
   type ResetPasswordBody,
 } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { isUniqueViolation, type Queryable } from '../../db/database';
 import { HttpError, badRequest, conflict, tooManyRequests } from '../../lib/http-error';
 import type { MailMessage } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { createMessagesService, welcomeSiteMessage } from '../messages/messages.service';
-import { createSessionsService, hashSecret, newSecret } from '../sessions/sessions.service';
-import { EMAIL_TAKEN, USERNAME_TAKEN, createUsersService } from '../users/users.service';
+import { welcomeSiteMessage, type MessagesService } from '../messages/messages.service';
+import { hashSecret, newSecret, type SessionsService } from '../sessions/sessions.service';
+import { EMAIL_TAKEN, USERNAME_TAKEN, type UsersService } from '../users/users.service';
 import { authRepository, type OneTimeKeyPurpose } from './auth.repository';
 
 const MINUTE_MS = 60_000;
@@ -54,11 +54,15 @@ const minutesText = (ms: number) => {
 };
 const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-export function createAuthService(deps: AppDeps, log: ErrorLog) {
-  const { db, config, now, rateLimits } = deps;
-  const sessions = createSessionsService(db, now);
-  const users = createUsersService(db);
-  const messages = createMessagesService(deps, log);
+export interface AuthDeps extends Pick<Platform, 'db' | 'config' | 'now' | 'rateLimits' | 'mailer'> {
+  log: ErrorLog;
+  sessions: SessionsService;
+  users: UsersService;
+  messages: MessagesService;
+}
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, config, now, rateLimits, log, sessions, users, messages } = deps;
   void dummyPasswordHash();
 
   const tokenResponse = (session: { token: string; expiresAt: Date }): AccessTokenResponse => ({

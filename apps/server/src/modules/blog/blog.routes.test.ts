@@ -2,8 +2,8 @@ import { BLOG_ARTICLES_PER_PAGE, BlogArticle, BlogList } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createViewers, insertCatalog, isPlaceholder, type Viewers } from '../../../test/catalog-fixture';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { seedContent } from '../../db/seed/seed-content';
-import { BLOG_TOPICS } from '../../db/seed/seed-content-blog';
+import { seedContent } from '../../demo/seed-content';
+import { BLOG_TOPICS } from '../../demo/seed-content-blog';
 
 const DAY = 86_400_000;
 

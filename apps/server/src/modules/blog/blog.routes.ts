@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BlogAliasParam, BlogArticle, BlogArticleQuery, BlogList, BlogListQuery, ErrorBody } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
-import { createBlogService } from './blog.service';
+import type { BlogService } from './blog.service';
 
-export const blogRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const blog = createBlogService(deps);
-
+export const blogRoutes: FastifyPluginAsyncZod<{ blog: BlogService }> = async (app, { blog }) => {
   app.get('/blog', {
     config: { access: 'optional' },
     schema: {

@@ -6,12 +6,12 @@ import {
   type BlogList,
   type Language,
 } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { notFound } from '../../lib/http-error';
 import { parseImageKey } from '../../lib/image-key';
 import { capPage, offsetOf, pagesOf } from '../../lib/paging';
 import { createHtmlSanitizer } from '../../lib/safe-html';
-import { createMediaService } from '../media/media.service';
+import type { MediaService } from '../media/media.service';
 import type { AuthContext } from '../sessions/sessions.service';
 import { blogRepository, type ArticleRow, type CategoryRow } from './blog.repository';
 
@@ -26,9 +26,8 @@ export interface BlogListParams {
   page: number;
 }
 
-export function createBlogService(deps: Pick<AppDeps, 'config' | 'db' | 'now'>) {
-  const { db, now } = deps;
-  const media = createMediaService(deps);
+export function createBlogService(deps: Pick<Platform, 'config' | 'db' | 'now'> & { media: MediaService }) {
+  const { db, now, media } = deps;
   const sanitize = createHtmlSanitizer(deps.config);
 
   const coverOf = (key: string | null, size: string, viewer: AuthContext | null) => {

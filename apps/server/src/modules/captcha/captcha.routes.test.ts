@@ -5,10 +5,11 @@ import { CaptchaChallenge } from '@velora/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createViewers, type Viewers } from '../../../test/catalog-fixture';
 import { encodeCaptcha, solvedCaptcha } from '../../../test/solve-captcha';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { buildTestApp, type TestApp, platformWith } from '../../../test/test-app';
+import { createServices } from '../../composition/create-services';
 import { buildApp } from '../../app';
 import { captchaKeyFile } from './captcha-key';
-import { CAPTCHA_CHALLENGE_LIMITS, CAPTCHA_TTL_MS, createCaptchaService, type CaptchaService } from './captcha.service';
+import { CAPTCHA_CHALLENGE_LIMITS, CAPTCHA_TTL_MS, type CaptchaService } from './captcha.service';
 
 // The clock runs with real time (the library checks expiry against it too), shifted when a test needs to.
 let offsetMs = 0;
@@ -21,7 +22,7 @@ let captcha: CaptchaService;
 beforeAll(async () => {
   t = await buildTestApp({ now });
   v = await createViewers(t.deps.db, t.deps.now);
-  captcha = createCaptchaService(t.deps);
+  captcha = t.services.captcha;
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -112,12 +113,13 @@ describe('verifying a solved captcha', () => {
   });
 
   it('refuses a challenge signed by another site', async () => {
-    const other = await buildApp({ ...t.deps, config: { ...t.deps.config, captchaHmacKey: 'k'.repeat(40) } }, { webDist: '/nonexistent' });
+    const keyed = platformWith(t.deps, { config: { captchaHmacKey: 'k'.repeat(40) } });
+    const other = await buildApp(keyed, createServices(keyed), { webDist: '/nonexistent' });
     try {
       const payload = await solvedCaptcha(other);
       expect(await captcha.verifyAndUse(payload)).toBe(false);
       // Instances sharing CAPTCHA_HMAC_KEY accept each other's challenges.
-      expect(await createCaptchaService({ ...t.deps, config: { ...t.deps.config, captchaHmacKey: 'k'.repeat(40) } }).verifyAndUse(payload)).toBe(true);
+      expect(await createServices(keyed).captcha.verifyAndUse(payload)).toBe(true);
     } finally {
       await other.close();
     }

@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CaptchaChallenge, ErrorBody } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
-import { createCaptchaService } from './captcha.service';
+import type { CaptchaService } from './captcha.service';
 
-export const captchaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const captcha = createCaptchaService(deps);
-
+export const captchaRoutes: FastifyPluginAsyncZod<{ captcha: CaptchaService }> = async (app, { captcha }) => {
   app.get('/captcha/challenge', {
     config: { access: 'public' },
     schema: {

@@ -3,7 +3,7 @@ import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { z } from 'zod';
 import type { CaptchaChallenge } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import type { Queryable } from '../../db/database';
 import { tooManyRequests } from '../../lib/http-error';
 import { captchaHmacKey } from './captcha-key';
@@ -51,7 +51,7 @@ function decode(payload: string): z.infer<typeof SolvedPayload> | null {
   }
 }
 
-export function createCaptchaService(deps: Pick<AppDeps, 'config' | 'db' | 'now' | 'rateLimits'>) {
+export function createCaptchaService(deps: Pick<Platform, 'config' | 'db' | 'now' | 'rateLimits'>) {
   const { db, now, rateLimits } = deps;
   let secrets: { signature: string; keySignature: string } | undefined;
   const keys = () => {

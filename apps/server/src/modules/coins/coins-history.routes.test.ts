@@ -2,7 +2,7 @@ import { PAYMENT_HISTORY_PER_PAGE, PaymentHistory } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../test/catalog-fixture';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createCoinsService, type CoinsService } from './coins.service';
+import type { CoinsService } from './coins.service';
 import { freshMember, insertModel, request, seMember, tip } from './coins-test-helpers';
 
 // GET /user/get_payment_history?page (SPEC §7): payments and coin movements merged into one list, newest first.
@@ -52,7 +52,7 @@ async function insertPayment(
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(clock.ms) });
-  coins = createCoinsService(t.deps);
+  coins = t.services.coins;
   [{ id: planId }] = (await t.deps.db.query<{ id: number }>(
     `INSERT INTO membership_plans (token, name, period, period_count, price_cents) VALUES ('monthly-hist', 'Premium monthly', 'MONTH', 1, 1000) RETURNING id`,
   )) as [{ id: number }];

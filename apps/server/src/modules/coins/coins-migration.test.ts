@@ -49,7 +49,7 @@ describe('the coin ledger migration (0009)', () => {
     await expectLedgerConsistent(db);
 
     // The ledger books on top of the opening balances.
-    const coins = createCoinsService({ db });
+    const coins = createCoinsService({ db, now: () => new Date() });
     await coins.grant(b, 10, 'After the upgrade', 'after-upgrade');
     expect(await coins.balance(b)).toBe(15);
     await expectLedgerConsistent(db);

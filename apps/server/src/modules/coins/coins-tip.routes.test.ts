@@ -1,10 +1,11 @@
 import { INSUFFICIENT_COINS, LAW_LIMITED_CODE, TipResult, splitTip } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../test/catalog-fixture';
-import { TEST_ENGINE, buildTestApp, type TestApp } from '../../../test/test-app';
+import { TEST_ENGINE, buildTestApp, type TestApp, platformWith } from '../../../test/test-app';
+import { createServices } from '../../composition/create-services';
 import type { AuthContext } from '../sessions/sessions.service';
 import { createTipsService } from './coins-tips.service';
-import { createCoinsService, type CoinsService } from './coins.service';
+import type { CoinsService } from './coins.service';
 import { NOW, accountBalance, entriesSum, expectLedgerConsistent, freshMember, insertModel, request, seMember, tip } from './coins-test-helpers';
 
 // PeerTube-style checks of POST /coins/tip and GET /coins/balance: every role, every bad input, and the ledger's
@@ -35,7 +36,7 @@ const viewerOf = (v: Viewer, modelId: number | null = null): AuthContext => ({
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => NOW });
-  coins = createCoinsService(t.deps);
+  coins = t.services.coins;
   model = await insertModel(t.deps.db, 'Bea Berg');
 });
 afterAll(() => t.close());
@@ -163,7 +164,7 @@ describe('a tip', () => {
   it('follows MODEL_SHARE_PERCENT', async () => {
     const m = await insertModel(t.deps.db);
     const member = await funded(100);
-    const tips = createTipsService({ ...t.deps, config: { ...t.deps.config, modelSharePercent: 75 } });
+    const tips = createServices(platformWith(t.deps, { config: { modelSharePercent: 75 } })).tips;
     await tips.tip(viewerOf(member), { model_id: m, coins: 10 });
     expect(await accountBalance(t.deps.db, { modelId: m })).toBe(7);
     expect(t.deps.config.modelSharePercent).toBe(SHARE);
@@ -185,7 +186,7 @@ describe('a tip', () => {
 
   it('limits tips per member (429 with Retry-After past the limit)', async () => {
     const member = await funded(100);
-    const tips = createTipsService(t.deps, { rateLimit: { max: 3, windowMs: 60_000 } });
+    const tips = createTipsService({ ...t.deps, ...t.services }, { rateLimit: { max: 3, windowMs: 60_000 } });
     for (let i = 0; i < 3; i++) await tips.tip(viewerOf(member), { model_id: model, coins: 1 });
     await expect(tips.tip(viewerOf(member), { model_id: model, coins: 1 })).rejects.toMatchObject({ statusCode: 429 });
     expect(await coins.balance(member.id)).toBe(97);

@@ -7,12 +7,12 @@ import {
   type TipBody,
   type TipResult,
 } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-error';
 import { isDbId } from '../../lib/paging';
-import { createFavouritesService } from '../favourites/favourites.service';
+import type { FavouritesService } from '../favourites/favourites.service';
 import type { AuthContext } from '../sessions/sessions.service';
-import { createCoinsService } from './coins.service';
+import type { CoinsService } from './coins.service';
 
 /** Tips a member may send per window: far above a person tapping "tip", low enough to stop a runaway script. */
 export const TIP_RATE_LIMIT = { max: 60, windowMs: 60_000 };
@@ -25,9 +25,11 @@ export interface TipsOptions {
  * Tips (SPEC §1 "Members can tip models") and the tip offer (SPEC §7 GET /feature/model_tip_offer): who may tip
  * whom, how much, how often, and the model's share (MODEL_SHARE_PERCENT). The ledger books them.
  */
-export function createTipsService(deps: Pick<AppDeps, 'db' | 'now' | 'rateLimits' | 'config'>, options: TipsOptions = {}) {
-  const coins = createCoinsService(deps);
-  const favourites = createFavouritesService(deps);
+export function createTipsService(
+  deps: Pick<Platform, 'rateLimits' | 'config'> & { coins: CoinsService; favourites: FavouritesService },
+  options: TipsOptions = {},
+) {
+  const { coins, favourites } = deps;
   const limit = options.rateLimit ?? TIP_RATE_LIMIT;
 
   async function checkRate(userId: number): Promise<void> {

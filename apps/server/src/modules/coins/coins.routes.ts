@@ -1,18 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CoinBalance, ErrorBody, PaymentHistory, PaymentHistoryQuery, TipBody, TipResult } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import { CoinBalance, ErrorBody, ModelTipOfferResponse, PaymentHistory, PaymentHistoryQuery, TipBody, TipResult } from '@velora/shared';
 import { requireAuth } from '../../plugins/auth';
-import { createTipsService } from './coins-tips.service';
-import { createCoinsService } from './coins.service';
+import type { TipsService } from './coins-tips.service';
+import type { CoinsService } from './coins.service';
 
 const security = [{ bearer: [] }];
 
 // Coins and tips (issue 6, decision record 016). Buying coins is the payments module's; it credits through the
 // coins service. The payment history lives here because it is one list over payments and the coin ledger.
-export const coinsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const coins = createCoinsService(deps);
-  const tips = createTipsService(deps);
-
+export const coinsRoutes: FastifyPluginAsyncZod<{ coins: CoinsService; tips: TipsService }> = async (app, { coins, tips }) => {
   app.post('/coins/tip', {
     // SPEC §4, §6: SE users skip law-limited calls (451), like buying coins.
     config: { access: 'member', lawLimited: true },
@@ -26,6 +22,23 @@ export const coinsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       response: { 200: TipResult, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody, 451: ErrorBody },
     },
     handler: async (request) => tips.tip(requireAuth(request), request.body),
+  });
+
+  // A /feature/* call of SPEC §7, here because the offer is the tips service's.
+  app.get('/feature/model_tip_offer', {
+    config: { access: 'member' },
+    schema: {
+      tags: ['features'],
+      summary: 'A suggested tip { model_id, coins } the member can afford (a model they tipped or favourited), or null',
+      security,
+      response: { 200: ModelTipOfferResponse, 401: ErrorBody },
+    },
+    handler: async (request) => {
+      const viewer = requireAuth(request);
+      // Tipping is law-limited (SPEC §4: SE): no offer of what would be refused.
+      if ((await request.lawLimitations()).length > 0) return { offer: null };
+      return tips.offer(viewer);
+    },
   });
 
   app.get('/coins/balance', {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createCoinsService, type CoinsService } from './coins.service';
+import type { CoinsService } from './coins.service';
 import { NOW, accountBalance, entriesSum, expectLedgerConsistent, freshMember, insertModel } from './coins-test-helpers';
 
 // The ledger as other modules use it: the payments module (creditPurchase inside its webhook transaction), the
@@ -27,7 +27,7 @@ const countTransactions = async () => Number((await t.deps.db.query<{ n: number 
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => NOW });
-  coins = createCoinsService(t.deps);
+  coins = t.services.coins;
 });
 afterAll(() => t.close());
 

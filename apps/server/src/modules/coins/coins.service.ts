@@ -6,14 +6,14 @@ import {
   type TipResult,
   type TipSplit,
 } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import type { Queryable } from '../../db/database';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { capPage, offsetOf, pagesOf } from '../../lib/paging';
 import { coinsRepository as repo, type BookedRow, type HistoryRow, type NewEntry, type NewTransaction } from './coins.repository';
 
-/** The ledger needs only the database (and a clock for booking times), so users, payments and the seed can use it. */
-export type CoinsDeps = Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'now'>>;
+/** The ledger needs only the database and a clock for booking times, so users, payments and the seed can use it. */
+export type CoinsDeps = Pick<Platform, 'db' | 'now'>;
 
 /** What a credit booked: the ledger transaction and the member's balance right after it. */
 export interface Booking {
@@ -112,8 +112,7 @@ const toHistoryItem = (row: HistoryRow): PaymentHistoryItem => ({
  * client's key can never replay another member's or another kind's booking.
  */
 export function createCoinsService(deps: CoinsDeps) {
-  const { db } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { db, now } = deps;
 
   /** A booking whose key is taken: the first result when it was the same request, 409 otherwise. */
   function replayOf(found: BookedRow | null, expected: Pick<BookedRow, 'kind' | 'user_id' | 'member_amount'> & Partial<BookedRow>): BookedRow {

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Comment, CommentBody, CommentList, ErrorBody, FeedQuery, IdParam } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
-import { createCommentsService } from './comments.service';
+import type { CommentsService } from './comments.service';
 
 // These share the /videos prefix with the videos module; `:id` matches its parameter name, and no route of
 // the videos module has a `comments` segment, so the two never conflict.
@@ -15,9 +14,7 @@ const PageQuery = FeedQuery;
 
 const errors = { 400: ErrorBody, 401: ErrorBody };
 
-export const commentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const comments = createCommentsService(deps);
-
+export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService }> = async (app, { comments }) => {
   app.get('/videos/:id/comments', {
     config: { access: 'member' },
     schema: {

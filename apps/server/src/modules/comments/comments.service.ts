@@ -1,7 +1,6 @@
 import { withoutStrayControls, type Comment, type CommentList } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-error';
-import { avatarUrl } from '../../lib/media-url';
 import { capPage, isDbId, offsetOf, pagesOf } from '../../lib/paging';
 import type { AuthContext } from '../sessions/sessions.service';
 import { commentsRepository, type CommentRow } from './comments.repository';
@@ -12,8 +11,8 @@ export const COMMENT_LIMITS = { max: 10, windowMs: 60_000 } as const;
 
 class VideoGone extends Error {}
 
-export function createCommentsService(deps: Pick<AppDeps, 'db' | 'rateLimits' | 'config'>) {
-  const { db, rateLimits, config } = deps;
+export function createCommentsService(deps: Pick<Platform, 'db' | 'rateLimits' | 'mediaUrls'>) {
+  const { db, rateLimits, mediaUrls } = deps;
 
   const toComment = (row: CommentRow, viewer: AuthContext): Comment => ({
     id: row.id,
@@ -21,7 +20,7 @@ export function createCommentsService(deps: Pick<AppDeps, 'db' | 'rateLimits' | 
     body: row.body,
     created_at: Math.floor(new Date(row.created_at).getTime() / 1000),
     author: { id: row.user_id, username: row.username, avatar: row.avatar },
-    author_avatar: avatarUrl(config, row.user_id, row.avatar),
+    author_avatar: mediaUrls.avatar(row.user_id, row.avatar),
     is_own: row.user_id === viewer.userId,
   });
 

@@ -2,8 +2,7 @@ import { DEFAULT_COMPANY_VALUES, GetCompanyResponse } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createViewer, type Viewer } from '../../../test/catalog-fixture';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createFeaturesService } from '../features/features.service';
-import { createCompanyService, mergeCompanyValues } from './company.service';
+import { mergeCompanyValues } from './company.service';
 
 let t: TestApp;
 let seq = 0;
@@ -69,7 +68,7 @@ describe('POST /feature/get_company (SPEC §1)', () => {
   });
 
   it("takes the visit's company feature next: site-wide, or through the visit's campaign", async () => {
-    const features = createFeaturesService(t.deps.db, now);
+    const features = t.services.features;
     await features.set({ name: 'company', is_active: false, version: null, settings: { company: 'net' } });
     expect(await companyOf({ host: 'localhost' })).toBe('de');
 
@@ -96,14 +95,14 @@ describe('POST /feature/get_company (SPEC §1)', () => {
   });
 
   it("serves an operator's overrides over the built-in values, field by field", async () => {
-    await createCompanyService(t.deps).setOverrides('de', { managing_director: 'Max Beispiel', address: { city: 'Hamburg' }, vat_id: 42 });
+    await t.services.company.setOverrides('de', { managing_director: 'Max Beispiel', address: { city: 'Hamburg' }, vat_id: 42 });
     const { values } = (await getCompany({ host: 'velora.de' })).json();
     expect(values).toEqual({
       ...DEFAULT_COMPANY_VALUES.de,
       managing_director: 'Max Beispiel',
       address: { ...DEFAULT_COMPANY_VALUES.de.address, city: 'Hamburg' },
     });
-    await createCompanyService(t.deps).setOverrides('de', {});
+    await t.services.company.setOverrides('de', {});
   });
 });
 

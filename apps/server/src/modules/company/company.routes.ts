@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GetCompanyResponse } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
-import { createCompanyService } from './company.service';
+import type { CompanyService } from './company.service';
 
-export const companyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const companies = createCompanyService(deps);
-
+export const companyRoutes: FastifyPluginAsyncZod<{ company: CompanyService }> = async (app, { company: companies }) => {
   app.post('/feature/get_company', {
     config: { access: 'optional' },
     schema: {

@@ -1,8 +1,8 @@
 import { DEFAULT_COMPANY_VALUES, chooseCompany, companyFromHost, type CompanyValues, type CompanyVariant, type GetCompanyResponse } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
-import { createFeaturesService } from '../features/features.service';
-import { createUsersService } from '../users/users.service';
-import { createVisitsService } from '../visits/visits.service';
+import type { Platform } from '../../platform';
+import type { FeaturesService } from '../features/features.service';
+import type { UsersService } from '../users/users.service';
+import type { VisitsService } from '../visits/visits.service';
 import { companyRepository } from './company.repository';
 
 export interface CompanyRequest {
@@ -28,11 +28,8 @@ export function mergeCompanyValues(defaults: CompanyValues, overrides: Record<st
   return { ...pickStrings(defaults, overrides), address: pickStrings(defaults.address, overrides.address) };
 }
 
-export function createCompanyService(deps: Pick<AppDeps, 'db' | 'config' | 'now'>) {
-  const { db } = deps;
-  const users = createUsersService(db);
-  const visits = createVisitsService(deps);
-  const features = createFeaturesService(db, deps.now);
+export function createCompanyService(deps: Pick<Platform, 'db'> & { users: UsersService; visits: VisitsService; features: FeaturesService }) {
+  const { db, users, visits, features } = deps;
 
   /** Profile company and features for a user; the visit's (campaign) features for a visitor. */
   async function whoIsAsking(req: CompanyRequest) {

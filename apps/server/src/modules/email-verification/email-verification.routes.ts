@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ConfirmEmailBody, ErrorBody, StatusOk } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
-import { createEmailVerificationService } from './email-verification.service';
+import type { EmailVerificationService } from './email-verification.service';
 
 /** The double opt-in (SPEC §4, §7): a member asks for a confirmation link; the link confirms the address. */
-export const emailVerificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const verification = createEmailVerificationService(deps, app.log);
-
+export const emailVerificationRoutes: FastifyPluginAsyncZod<{ emailVerification: EmailVerificationService }> = async (app, { emailVerification: verification }) => {
   app.post('/user/verification_email', {
     config: { access: 'member' },
     schema: {

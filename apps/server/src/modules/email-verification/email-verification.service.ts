@@ -1,5 +1,5 @@
 import { DOUBLE_OPT_IN_PARAM, PRODUCT_NAME } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/http-error';
 import type { MailMessage } from '../../lib/mailer';
 import { hashSecret, newSecret } from '../sessions/sessions.service';
@@ -39,8 +39,8 @@ function confirmationMail(language: MailLanguage, username: string, link: string
 
 const asMailLanguage = (language: string): MailLanguage => (language === 'de' || language === 'fr' ? language : 'en');
 
-export function createEmailVerificationService(deps: AppDeps, log: ErrorLog) {
-  const { db, config, now, rateLimits } = deps;
+export function createEmailVerificationService(deps: Pick<Platform, 'db' | 'config' | 'now' | 'rateLimits' | 'mailer'> & { log: ErrorLog }) {
+  const { db, config, now, rateLimits, log } = deps;
 
   // Never awaited: a slow mail server must not hold the request (the link is stored either way).
   const deliver = (message: MailMessage) => {

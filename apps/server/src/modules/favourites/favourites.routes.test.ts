@@ -2,7 +2,6 @@ import { FAVOURITE_KINDS, FAVOURITES_PER_PAGE, FavouriteList, ModelDetail, Shoot
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createViewers, insertCatalog, isPlaceholder, type CatalogFixture, type Viewers } from '../../../test/catalog-fixture';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createFavouritesService } from './favourites.service';
 
 const NOW = Date.parse('2030-05-01T12:00:00Z');
 
@@ -153,7 +152,7 @@ describe('adding and removing', () => {
 describe('the service others use', () => {
   it('gives ids most recent first and which ids are favourites', async () => {
     await clear('premium');
-    const service = createFavouritesService(t.deps);
+    const service = t.services.favourites;
     for (const i of [3, 1, 2]) await add('video', c.videoIds[i]!, v.premium.token);
     expect(await service.idsOf(v.premium.id, 'video')).toEqual([c.videoIds[2], c.videoIds[1], c.videoIds[3]]);
     expect(await service.idsOf(v.premium.id, 'video', 2)).toEqual([c.videoIds[2], c.videoIds[1]]);

@@ -1,34 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBody, FavouriteKindParam, FavouriteList, FavouriteListQuery, FavouriteTargetParams } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import { ErrorBody, FavouriteTargetParams } from '@velora/shared';
 import { requireAuth } from '../../plugins/auth';
-import { createFavouritesListService } from './favourites-list.service';
-import { createFavouritesService } from './favourites.service';
+import { isLawLimitedKind, type FavouritesService } from './favourites.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 451: ErrorBody };
 
-/** Favourite cams are law-limited (SPEC §2 /favourite-cams); the other kinds are not. */
-const isCameraKind = (request: FastifyRequest) => (request.params as { kind?: string }).kind === 'camera';
+const isCameraKind = (request: FastifyRequest) => isLawLimitedKind((request.params as { kind?: string }).kind);
 
-export const favouritesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const favourites = createFavouritesService(deps);
-  const lists = createFavouritesListService(deps);
-
-  app.get('/favourites/:kind', {
-    config: { access: 'member', lawLimited: isCameraKind },
-    schema: {
-      tags: ['favourites'],
-      summary: 'A page of the member\'s favourites of one kind, most recent first, each with its item',
-      security: [{ bearer: [] }],
-      params: FavouriteKindParam,
-      querystring: FavouriteListQuery,
-      response: { 200: FavouriteList, ...errors },
-    },
-    handler: async (request) => lists.list(request.params.kind, request.query.page, requireAuth(request)),
-  });
-
+// Adding and removing; the filled-in lists are the favourite-lists module's.
+export const favouritesRoutes: FastifyPluginAsyncZod<{ favourites: FavouritesService }> = async (app, { favourites }) => {
   app.post('/favourites/:kind/:id', {
     config: { access: 'member', lawLimited: isCameraKind },
     schema: {

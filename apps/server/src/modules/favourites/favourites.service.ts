@@ -1,16 +1,19 @@
 import type { FavouriteKind } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { notFound } from '../../lib/http-error';
 import { isDbId } from '../../lib/paging';
 import { favouritesRepository, type StoredKind } from './favourites.repository';
 
 const KIND_NOUN: Record<FavouriteKind, string> = { model: 'model', shoot: 'shoot', video: 'video', image: 'image', camera: 'camera' };
 
+/** Favourite cams are law-limited (SPEC §2 /favourite-cams); the other kinds are not. */
+export const isLawLimitedKind = (kind: string | undefined) => kind === 'camera';
+
 /**
- * A member's favourites, by kind. This service needs only its own repository, so every other module (models,
- * shoots, videos, home, feeds) may use it without an import cycle; the filled lists live in favourites-list.
+ * A member's favourites, by kind. It needs only its own repository, so the catalog modules (videos, models, shoots)
+ * and home, feeds and tips use it from above; the filled-in lists are the favourite-lists module's, above the catalog.
  */
-export function createFavouritesService(deps: Pick<AppDeps, 'db'>) {
+export function createFavouritesService(deps: Pick<Platform, 'db'>) {
   const { db } = deps;
 
   return {

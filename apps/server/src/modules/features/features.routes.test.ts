@@ -3,9 +3,8 @@ import { DEFAULT_TIP_OFFER_COINS } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createViewer, type Viewer } from '../../../test/catalog-fixture';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createCoinsService } from '../coins/coins.service';
-import { FEATURE_ACTION_EVENT } from './features.routes';
-import { createFeaturesService, type FeaturesService } from './features.service';
+import { FEATURE_ACTION_EVENT } from '../visits/visits.routes';
+import type { FeaturesService } from './features.service';
 
 // PeerTube-style parameter checks for the /feature/* calls of SPEC §7: each with a visitor, a member and bad input.
 
@@ -29,7 +28,7 @@ async function featureId(name: string): Promise<number> {
 
 beforeAll(async () => {
   t = await buildTestApp({ now });
-  features = createFeaturesService(t.deps.db, now);
+  features = t.services.features;
   for (const name of ['trailer', 'feedback', 'feature_feedback', 'double_opt_in', 'black_friday_discount_24']) {
     await features.set({ name, is_active: name === 'trailer', version: null, settings: {} });
   }
@@ -230,7 +229,7 @@ describe('GET /feature/model_tip_offer', () => {
     return res.json().offer;
   };
   const newModel = async () => (await t.deps.db.query<{ id: number }>("INSERT INTO models (name_en) VALUES ('Offer Model') RETURNING id"))[0]!.id;
-  const give = (v: Viewer, coins: number) => createCoinsService(t.deps).grant(v.id, coins, 'Test coins', `offer-test:${v.id}:${++seq}`);
+  const give = (v: Viewer, coins: number) => t.services.coins.grant(v.id, coins, 'Test coins', `offer-test:${v.id}:${++seq}`);
   const favourite = (v: Viewer, modelId: number) => call('POST', `/api/favourites/model/${modelId}`, v);
 
   it('offers nothing to a member without coins, even with a favourite model', async () => {

@@ -1,53 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ErrorBody,
-  FeatureFeedback,
-  FeatureFeedbackBody,
-  FeatureIdParam,
-  FeedbackBody,
-  ModelTipOfferResponse,
-  SetOrganicDataBody,
-  StatusOk,
-  TrackActionBody,
-} from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import { ErrorBody, FeatureFeedback, FeatureFeedbackBody, FeatureIdParam, FeedbackBody, StatusOk } from '@velora/shared';
 import { requireAuth } from '../../plugins/auth';
-import { createTipsService } from '../coins/coins-tips.service';
-import { createUsersService } from '../users/users.service';
-import { createVisitsService } from '../visits/visits.service';
-import { createFeaturesService } from './features.service';
+import type { FeaturesService } from './features.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody };
 const withFeature = { ...errors, 404: ErrorBody };
 const security = [{ bearer: [] }];
 const noContent = z.null().describe('No content');
 
-/** The event name under which feature actions are stored (events table). */
-export const FEATURE_ACTION_EVENT = 'feature_action';
-
-// The /feature/* calls of SPEC §7 (get_company lives in the company module). `:id` is a feature's name or numeric id.
-export const featuresRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const features = createFeaturesService(deps.db, deps.now);
-  const users = createUsersService(deps.db);
-  const visits = createVisitsService(deps);
-  const tips = createTipsService(deps);
-
-  app.post('/feature/set_organic_data', {
-    config: { access: 'member' },
-    schema: {
-      tags: ['features'],
-      summary: 'Store the answers of the organic popup: age, where the member heard of the site',
-      security,
-      body: SetOrganicDataBody,
-      response: { 200: StatusOk, ...errors },
-    },
-    handler: async (request) => {
-      await users.setOrganicData(requireAuth(request).userId, request.body);
-      return { status: 'ok' as const };
-    },
-  });
-
+// The /feature/* calls of SPEC §7 about features themselves. `:id` is a feature's name or numeric id. The others live
+// with the module whose rule they apply, so this low-tier module imports none above it: get_company (company),
+// set_organic_data (users), model_tip_offer (coins), track_action (visits).
+export const featuresRoutes: FastifyPluginAsyncZod<{ features: FeaturesService }> = async (app, { features }) => {
   app.post('/feature/feedback', {
     config: { access: 'member' },
     schema: { tags: ['features'], summary: 'Send feedback about the site', security, body: FeedbackBody, response: { 200: StatusOk, ...errors } },
@@ -112,41 +77,4 @@ export const featuresRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
   });
 
-  app.get('/feature/model_tip_offer', {
-    config: { access: 'member' },
-    schema: {
-      tags: ['features'],
-      summary: 'A suggested tip { model_id, coins } the member can afford (a model they tipped or favourited), or null',
-      security,
-      response: { 200: ModelTipOfferResponse, 401: ErrorBody },
-    },
-    handler: async (request) => {
-      const viewer = requireAuth(request);
-      // Tipping is law-limited (SPEC §4: SE): no offer of what would be refused.
-      if ((await users.lawLimitations(viewer.userId, request.visitId)).length > 0) return { offer: null };
-      return tips.offer(viewer);
-    },
-  });
-
-  app.post('/feature/track_action/:id', {
-    config: { access: 'member' },
-    schema: {
-      tags: ['features'],
-      summary: `Record an action on a feature (stored as a ${FEATURE_ACTION_EVENT} event)`,
-      security,
-      params: FeatureIdParam,
-      body: TrackActionBody,
-      response: { 204: noContent, ...withFeature },
-    },
-    handler: async (request, reply) => {
-      const feature = await features.resolve(request.params.id);
-      await visits.trackEvent({
-        name: FEATURE_ACTION_EVENT,
-        properties: { feature: feature.name, action: request.body.action },
-        userId: requireAuth(request).userId,
-        visitId: request.visitId,
-      });
-      return reply.status(204).send(null);
-    },
-  });
 };

@@ -1,6 +1,6 @@
 import { withoutStrayControls, type FeatureFeedback, type FeatureFeedbackBody, type FeatureMapT, type FeedbackBody } from '@velora/shared';
-import type { Queryable } from '../../db/database';
 import { notFound } from '../../lib/http-error';
+import type { Platform } from '../../platform';
 import { featuresRepository, type FeatureRef, type FeatureRow } from './features.repository';
 
 /**
@@ -23,7 +23,7 @@ const NUMERIC_ID = /^\d+$/;
 /** Free text as comments and messages store it: control characters out (PostgreSQL refuses NUL), line breaks kept. */
 const feedbackText = (message: string) => withoutStrayControls(message).trim();
 
-export function createFeaturesService(db: Queryable, now: () => Date = () => new Date()) {
+export function createFeaturesService({ db, now }: Pick<Platform, 'db' | 'now'>) {
   const campaignRows = (campaign: string | null | undefined) => (campaign ? featuresRepository.forCampaign(db, campaign) : Promise.resolve([]));
 
   /** The feature named by a path parameter: a numeric id or a name; 404 when there is none. */

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, Feed, FeedQuery, IdParam, ShootDetail } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
-import { createFeedsService } from './feeds.service';
+import type { FeedsService } from './feeds.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody };
 
-export const feedsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const feeds = createFeedsService(deps);
-
+export const feedsRoutes: FastifyPluginAsyncZod<{ feeds: FeedsService }> = async (app, { feeds }) => {
   app.get('/updates', {
     config: { access: 'member' },
     schema: {

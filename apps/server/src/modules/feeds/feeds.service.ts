@@ -1,16 +1,13 @@
 import type { Feed, ShootDetail, ShootList } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
-import { createFavouritesService } from '../favourites/favourites.service';
+import type { FavouritesService } from '../favourites/favourites.service';
 import type { AuthContext } from '../sessions/sessions.service';
-import { createShootsService } from '../shoots/shoots.service';
+import type { ShootsService } from '../shoots/shoots.service';
 
 /**
  * Updates are releases: a shoot with its videos (SPEC §2 /recent_updates, /update/{id}, /feeds). The feed holds
  * no data of its own, so this module has no repository: it composes the shoots and favourites services.
  */
-export function createFeedsService(deps: AppDeps) {
-  const shoots = createShootsService(deps);
-  const favourites = createFavouritesService(deps);
+export function createFeedsService({ shoots, favourites }: { shoots: ShootsService; favourites: FavouritesService }) {
 
   const toFeed = (list: ShootList, personal: boolean): Feed => ({
     items: list.shoots,

@@ -1,7 +1,6 @@
 import { Home, type HomeSection } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createSessionsService } from '../sessions/sessions.service';
 
 // GET /home (SPEC §2 home sections), each section checked against data whose answer we know.
 
@@ -35,7 +34,7 @@ async function createUser(username: string, role?: string) {
     `${username}@example.com`,
   ]);
   if (role) await t.deps.db.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [id, role]);
-  return { id, token: (await createSessionsService(t.deps.db, t.deps.now).create(id)).token };
+  return { id, token: (await t.services.sessions.create(id)).token };
 }
 
 const play = (userId: number, videoId: number, position: number, updatedAgoMs: number, duration: number | null = null) =>

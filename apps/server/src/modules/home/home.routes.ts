@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, Home } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
-import { createHomeService } from './home.service';
+import type { HomeService } from './home.service';
 
-export const homeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const home = createHomeService(deps);
-
+export const homeRoutes: FastifyPluginAsyncZod<{ home: HomeService }> = async (app, { home }) => {
   app.get('/home', {
     config: { access: 'member' },
     schema: {

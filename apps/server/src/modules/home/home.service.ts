@@ -1,10 +1,10 @@
 import type { Home, HomeSection, ModelSummary, ShootSummary, Video } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
-import { createFavouritesService } from '../favourites/favourites.service';
-import { createModelsService } from '../models/models.service';
+import type { Platform } from '../../platform';
+import type { FavouritesService } from '../favourites/favourites.service';
+import type { ModelsService } from '../models/models.service';
 import type { AuthContext } from '../sessions/sessions.service';
-import { createShootsService } from '../shoots/shoots.service';
-import { createVideosService, FINISHED_SHARE } from '../videos/videos.service';
+import type { ShootsService } from '../shoots/shoots.service';
+import { FINISHED_SHARE, type VideosService } from '../videos/videos.service';
 import { homeRepository } from './home.repository';
 
 export const HOME_SECTION_SIZE = 12;
@@ -19,12 +19,15 @@ const distinct = (ids: number[]) => [...new Set(ids)];
  * Section ids come from one query each; then all videos, models and shoots are filled in with one call per kind,
  * so the number of queries does not grow with the number of sections or items.
  */
-export function createHomeService(deps: AppDeps) {
-  const { db, now } = deps;
-  const videos = createVideosService(deps);
-  const models = createModelsService(deps);
-  const shoots = createShootsService(deps);
-  const favourites = createFavouritesService(deps);
+export interface HomeDeps extends Pick<Platform, 'db' | 'now'> {
+  videos: VideosService;
+  models: ModelsService;
+  shoots: ShootsService;
+  favourites: FavouritesService;
+}
+
+export function createHomeService(deps: HomeDeps) {
+  const { db, now, videos, models, shoots, favourites } = deps;
   const n = HOME_SECTION_SIZE;
 
   return {

@@ -5,7 +5,6 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, GOOGLE_JWKS_URL, loadConfig } from '../../config';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createFeaturesService } from '../features/features.service';
 import { usernameBaseFrom } from './identity.service';
 
 // Tokens are signed with a locally generated RSA key whose public half is in a local JWKS file, as OIDC_GOOGLE_JWKS allows.
@@ -134,10 +133,10 @@ describe('POST /auth/google with a valid ID token', () => {
   it("answers with the user's landing URL when the sign-in started on a landing page", async () => {
     const res = await signIn({ token: await sign(nextPerson()), language: 'en', landing_id: 7 });
     expect(res.json().redirect_url).toBe('/recent_updates');
-    await createFeaturesService(t.deps.db).set({ name: 'landing_redirect', is_active: true, version: null, settings: {} });
+    await t.services.features.set({ name: 'landing_redirect', is_active: true, version: null, settings: {} });
     const again = await signIn({ token: await sign(nextPerson()), language: 'fr', landing_id: 'spring' });
     expect(again.json().redirect_url).toBe('/feeds');
-    await createFeaturesService(t.deps.db).set({ name: 'landing_redirect', is_active: false, version: null, settings: {} });
+    await t.services.features.set({ name: 'landing_redirect', is_active: false, version: null, settings: {} });
   });
 
   it('leaves the static /auth routes alone', async () => {

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccessTokenResponse, ErrorBody, IdentityProviderParam, IdentitySignInBody } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/http-error';
-import { createIdentityService } from './identity.service';
+import type { IdentityService } from './identity.service';
 
-export const identityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const identity = createIdentityService(deps, app.log);
-
+export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService }> = async (app, { identity }) => {
   // Static /auth/* routes (login, register, …) take precedence over this parametric one.
   app.post('/auth/:provider', {
     config: { access: 'public' },

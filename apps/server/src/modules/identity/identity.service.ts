@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { isReservedUsername, landingUrlFor, type AccessTokenResponse, type IdentitySignInBody } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { isUniqueViolation } from '../../db/database';
 import { notFound } from '../../lib/http-error';
-import { createFeaturesService } from '../features/features.service';
-import { createSessionsService } from '../sessions/sessions.service';
-import { createMessagesService, welcomeSiteMessage, type ErrorLog } from '../messages/messages.service';
-import { createUsersService } from '../users/users.service';
+import type { FeaturesService } from '../features/features.service';
+import type { SessionsService } from '../sessions/sessions.service';
+import { welcomeSiteMessage, type ErrorLog, type MessagesService } from '../messages/messages.service';
+import type { UsersService } from '../users/users.service';
 import { createIdTokenVerifier, type IdTokenVerifier } from './id-token-verifier';
 import { identityRepository } from './identity.repository';
 
@@ -39,12 +39,16 @@ export function usernameBaseFrom(email: string): string {
   return base;
 }
 
-export function createIdentityService(deps: Pick<AppDeps, 'db' | 'config' | 'now' | 'rateLimits' | 'realtime'>, log?: ErrorLog) {
-  const { db, config, now } = deps;
-  const messages = createMessagesService(deps, log);
-  const users = createUsersService(db);
-  const sessions = createSessionsService(db, now);
-  const features = createFeaturesService(db, now);
+export interface IdentityDeps extends Pick<Platform, 'db' | 'config' | 'now'> {
+  log: ErrorLog;
+  messages: MessagesService;
+  users: UsersService;
+  sessions: SessionsService;
+  features: FeaturesService;
+}
+
+export function createIdentityService(deps: IdentityDeps) {
+  const { db, config, now, log, messages, users, sessions, features } = deps;
   const verifiers = new Map<string, IdTokenVerifier>();
 
   function verifierFor(provider: string): IdTokenVerifier | null {
@@ -129,7 +133,7 @@ export function createIdentityService(deps: Pick<AppDeps, 'db' | 'config' | 'now
 
       if (result.createdAs !== null) {
         // As for a registration: the welcome is not part of the account, so a failure only gets logged.
-        await messages.sendSiteMessage(result.userId, welcomeSiteMessage(result.createdAs, body.language)).catch((err: unknown) => log?.error({ err }, 'welcome message failed'));
+        await messages.sendSiteMessage(result.userId, welcomeSiteMessage(result.createdAs, body.language)).catch((err: unknown) => log.error({ err }, 'welcome message failed'));
       }
 
       const fromLanding = body.landing_id !== undefined && body.landing_id !== null && body.landing_id !== '';

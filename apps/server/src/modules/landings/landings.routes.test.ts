@@ -2,7 +2,7 @@ import { Landing } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createViewers, insertCatalog, isPlaceholder, type Viewers } from '../../../test/catalog-fixture';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { seedContent } from '../../db/seed/seed-content';
+import { seedContent } from '../../demo/seed-content';
 
 let t: TestApp;
 let v: Viewers;

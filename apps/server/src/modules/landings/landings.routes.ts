@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, IdParam, Landing, LandingQuery } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
-import { createLandingsService } from './landings.service';
+import type { LandingsService } from './landings.service';
 
-export const landingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const landings = createLandingsService(deps);
-
+export const landingsRoutes: FastifyPluginAsyncZod<{ landings: LandingsService }> = async (app, { landings }) => {
   app.get('/landings/:id', {
     config: { access: 'optional' },
     schema: {

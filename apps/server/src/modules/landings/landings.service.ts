@@ -1,20 +1,19 @@
 import { DEFAULT_LANGUAGE, type Landing, type Language } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { notFound } from '../../lib/http-error';
 import { isDbId } from '../../lib/paging';
 import { createHtmlSanitizer } from '../../lib/safe-html';
 import { parseImageKey } from '../../lib/image-key';
-import { createMediaService } from '../media/media.service';
+import type { MediaService } from '../media/media.service';
 import type { AuthContext } from '../sessions/sessions.service';
 import { landingsRepository, type LandingRow } from './landings.repository';
 
 /** The hero picture size: wide enough for a full-width banner. */
 const HERO_SIZE = '1280x720';
 
-export function createLandingsService(deps: Pick<AppDeps, 'config' | 'db' | 'now'>) {
-  const { db } = deps;
+export function createLandingsService(deps: Pick<Platform, 'config' | 'db'> & { media: MediaService }) {
+  const { db, media } = deps;
   const sanitize = createHtmlSanitizer(deps.config);
-  const media = createMediaService(deps);
   const heroOf = (key: string | null, viewer: AuthContext | null) => {
     const image = parseImageKey(key);
     return image ? media.imageUrl(image.kind, image.id, HERO_SIZE, viewer) : null;

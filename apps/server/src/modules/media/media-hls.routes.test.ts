@@ -2,8 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { buildTestApp, type TestApp, platformWith } from '../../../test/test-app';
+import { createServices } from '../../composition/create-services';
 import { loadConfig } from '../../config';
+import { createMediaUrls } from '../../lib/media-url';
 import type { AuthContext } from '../sessions/sessions.service';
 import { mediaPaths } from './media-paths';
 import { HLS_URL_TTL_SECONDS } from './media-signing';
@@ -65,7 +67,7 @@ describe('signed HLS URLs', () => {
   });
   afterAll(() => t.close());
 
-  const media = () => createMediaService(t.deps);
+  const media = () => t.services.media;
   const get = (url: string) => t.app.inject({ method: 'GET', url });
   /** Resolves a URI of a playlist against the playlist's URL, as a player does. */
   const resolve = (uri: string, base: string) => {
@@ -176,7 +178,7 @@ describe('signed HLS URLs', () => {
   });
 
   it('builds the URL on the CDN host when CDN_URL is set', () => {
-    const cdn = createMediaService({ ...t.deps, config: { ...t.deps.config, cdnUrl: 'https://cdn.example.com' } });
+    const cdn = createServices(platformWith(t.deps, { config: { cdnUrl: 'https://cdn.example.com' } })).media;
     expect(cdn.hlsUrl(assetId, null)).toMatch(new RegExp(`^https://cdn\\.example\\.com/media/hls/${assetId}/master\\.m3u8\\?exp=\\d+&sig=`));
   });
 
@@ -187,10 +189,9 @@ describe('signed HLS URLs', () => {
     expect((await get(url)).statusCode).toBe(404);
     const censoredId = await insertAsset(t, 'censored', 'ready', [360]);
     await writeAsset(t.deps.config.dataDir, censoredId, 'censored');
-    const fresh = createMediaService(t.deps);
-    const master = await get(fresh.hlsUrl(assetId, viewer(['censored'])));
+    const master = await get(media().hlsUrl(assetId, viewer(['censored'])));
     expect(master.statusCode).toBe(200);
-    const segment = await get(fresh.hlsUrl(assetId, viewer(['censored'])).replace('master.m3u8', '360p_000.ts'));
+    const segment = await get(media().hlsUrl(assetId, viewer(['censored'])).replace('master.m3u8', '360p_000.ts'));
     expect(segment.body).toBe('censored:360p_000');
     // The placeholder's signature opens only the placeholder.
     const query = url.slice(url.indexOf('?'));
@@ -202,7 +203,8 @@ describe('the signing key', () => {
   it('is generated once in DATA_DIR/secrets with mode 600, and kept', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'velora-key-'));
     try {
-      const deps = { config: loadConfig({ DATA_DIR: dataDir }), db: null as never, now: () => new Date() };
+      const config = loadConfig({ DATA_DIR: dataDir });
+      const deps = { config, db: null as never, now: () => new Date(), mediaUrls: createMediaUrls(config) };
       const first = createMediaService(deps).hlsUrl(1, null);
       expect((await fs.stat(mediaPaths(dataDir).signingKey)).mode & 0o777).toBe(0o600);
       expect(createMediaService(deps).hlsUrl(1, null)).toBe(first);
@@ -218,9 +220,9 @@ describe('the signing key', () => {
     try {
       const id = await insertAsset(t, 'video', 'ready');
       await writeAsset(t.deps.config.dataDir, id, 'b');
-      const other = createMediaService({ ...t.deps, config: loadConfig({ DATA_DIR: elsewhere, MEDIA_SIGNING_SECRET: secret }) });
+      const other = createServices(platformWith(t.deps, { config: loadConfig({ DATA_DIR: elsewhere, MEDIA_SIGNING_SECRET: secret }) })).media;
       expect((await t.app.inject({ method: 'GET', url: other.hlsUrl(id, null) })).statusCode).toBe(200);
-      const unshared = createMediaService({ ...t.deps, config: loadConfig({ DATA_DIR: elsewhere }) });
+      const unshared = createServices(platformWith(t.deps, { config: loadConfig({ DATA_DIR: elsewhere }) })).media;
       expect((await t.app.inject({ method: 'GET', url: unshared.hlsUrl(id, null) })).statusCode).toBe(403);
       await expect(fs.access(mediaPaths(t.deps.config.dataDir).signingKey)).rejects.toThrow();
     } finally {
@@ -240,18 +242,18 @@ describe('assetInfo and testVideos', () => {
   it('tells each asset\'s status and renditions, leaving out ids that name none', async () => {
     const ready = await insertAsset(t, 'video', 'ready', [360, 480, 720]);
     const pending = await insertAsset(t, 'video', 'pending', []);
-    const info = await createMediaService(t.deps).assetInfo([ready, pending, 999_999, ready]);
+    const info = await t.services.media.assetInfo([ready, pending, 999_999, ready]);
     expect([...info.entries()].sort((x, y) => x[0] - y[0])).toEqual([
       [ready, { status: 'ready', renditions: [360, 480, 720] }],
       [pending, { status: 'pending', renditions: [] }],
     ]);
-    expect((await createMediaService(t.deps).assetInfo([])).size).toBe(0);
+    expect((await t.services.media.assetInfo([])).size).toBe(0);
   });
 
   it('lists the ready about-us videos with signed URLs', async () => {
     const about = await insertAsset(t, 'about_us', 'ready', [160, 240, 360]);
     await insertAsset(t, 'about_us', 'processing', []);
-    const videos = await createMediaService(t.deps).testVideos();
+    const videos = await t.services.media.testVideos();
     expect(videos).toEqual([{ id: about, title: 'about_us asset', hls_url: expect.stringMatching(new RegExp(`^/media/hls/${about}/master\\.m3u8\\?exp=\\d+&sig=`)), renditions: [160, 240, 360] }]);
   });
 });

@@ -3,12 +3,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { CENSORED_IMAGE_COUNT } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { seedCatalog, type SeededCatalog } from '../../db/seed/seed-catalog';
+import { buildTestApp, type TestApp, platformWith } from '../../../test/test-app';
+import { createServices } from '../../composition/create-services';
+import { seedCatalog, type SeededCatalog } from '../../demo/seed-catalog';
 import type { AuthContext } from '../sessions/sessions.service';
 import { ALLOWED_IMAGE_SIZES, censoredNumberFor } from './media-images';
 import { mediaPaths } from './media-paths';
-import { createMediaService } from './media.service';
 
 const viewer = (roles: string[] = []): AuthContext => ({
   userId: 1, sessionId: 1, premiumUntil: null, isTeamMember: false, modelId: null, country: null, roles,
@@ -119,7 +119,7 @@ describe('GET /media/images/:kind/:id/:size.jpg', () => {
     const cached = path.relative(paths.root, paths.cachedImage('video', catalog.videoIds[0]!, '900x500'));
     expect((await get(`/media/${cached}`)).statusCode).toBe(404);
     expect((await get(`/media/originals/shoot/${catalog.shootIds[0]}.jpg`)).statusCode).toBe(404);
-    createMediaService(t.deps).hlsUrl(1, null); // makes the signing key exist
+    t.services.media.hlsUrl(1, null); // makes the signing key exist
     const key = await fs.readFile(paths.signingKey, 'utf8');
     for (const url of ['/media/../secrets/media-signing.key', '/media/%2e%2e/secrets/media-signing.key', '/media/images/..%2F..%2Fsecrets/media-signing.key']) {
       const res = await get(url);
@@ -166,14 +166,14 @@ describe('imageUrl', () => {
   afterAll(() => t.close());
 
   it('builds same-origin URLs, or CDN URLs when CDN_URL is set', () => {
-    expect(createMediaService(t.deps).imageUrl('video', 7, '900x500', null)).toBe('/media/images/video/7/900x500.jpg');
-    expect(createMediaService(t.deps).imageUrl('image', 3, '400x400', viewer())).toBe('/media/images/image/3/400x400.jpg');
-    const cdn = createMediaService({ ...t.deps, config: { ...t.deps.config, cdnUrl: 'https://cdn.example.com' } });
+    expect(t.services.media.imageUrl('video', 7, '900x500', null)).toBe('/media/images/video/7/900x500.jpg');
+    expect(t.services.media.imageUrl('image', 3, '400x400', viewer())).toBe('/media/images/image/3/400x400.jpg');
+    const cdn = createServices(platformWith(t.deps, { config: { cdnUrl: 'https://cdn.example.com' } })).media;
     expect(cdn.imageUrl('model', 5, '510x660', null)).toBe('https://cdn.example.com/media/images/model/5/510x660.jpg');
   });
 
   it('gives a restricted viewer a censored placeholder: stable per picture, spread over 1 to 14', async () => {
-    const media = createMediaService(t.deps);
+    const media = t.services.media;
     const restricted = viewer(['writer', 'censored']);
     const url = media.imageUrl('video', 7, '900x500', restricted);
     expect(url).toMatch(/^\/media\/censored\/(\d+)\/900x500\.jpg$/);

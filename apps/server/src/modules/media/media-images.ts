@@ -3,13 +3,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { CENSORED_IMAGE_COUNT, IMAGE_QUALITY, IMAGE_SHARPEN, IMAGE_SIZES } from '@velora/shared';
-import { renderSeedOriginal, seedOriginalSize, type ImageKind } from '../../db/seed/seed-images';
 import type { MediaPaths } from './media-paths';
 
 // Sized pictures, drawn with sharp from an original and cached on disk: each (kind, id, size) is rendered once.
 
+export type ImageKind = 'video' | 'model' | 'shoot' | 'image';
 export const IMAGE_KINDS: readonly ImageKind[] = ['video', 'model', 'shoot', 'image'];
-export type { ImageKind };
+
+/**
+ * Draws the original of a catalog row that has none stored (a shoot image's own size when known). The composition
+ * root passes the demo's generated pictures; without it such a row has no picture.
+ */
+export type MissingOriginalDrawer = (kind: ImageKind, id: number, natural?: { width: number; height: number }) => Promise<Buffer>;
 
 /** Every size the image endpoint serves: those of SPEC §3, plus the player poster, gallery and small-thumbnail sizes. */
 export const ALLOWED_IMAGE_SIZES: readonly string[] = [
@@ -56,27 +61,34 @@ function once<T>(key: string, produce: () => Promise<T>): Promise<T> {
 /** What the image endpoint needs to know of a row without an original: whether it exists, and a shoot image's size. */
 export type ImageSubjectLookup = (kind: ImageKind, id: number) => Promise<{ width: number; height: number } | 'exists' | null>;
 
-/** The file to cut sizes from: the original if one was stored, else the demo picture of an existing row, else null. */
-async function originalOf(paths: MediaPaths, kind: ImageKind, id: number, lookup: ImageSubjectLookup): Promise<string | null> {
+/** Where a picture's original comes from: the subject lookup, and the drawer of a row without a stored original. */
+export interface OriginalSource {
+  lookup: ImageSubjectLookup;
+  drawMissing?: MissingOriginalDrawer;
+}
+
+/** The file to cut sizes from: the original if one was stored, else the drawn picture of an existing row, else null. */
+async function originalOf(paths: MediaPaths, kind: ImageKind, id: number, source: OriginalSource): Promise<string | null> {
   const original = paths.original(kind, id);
   if (await exists(original)) return original;
   const generated = paths.generatedOriginal(kind, id);
   if (await exists(generated)) return generated;
-  const subject = await lookup(kind, id);
+  const draw = source.drawMissing;
+  if (!draw) return null;
+  const subject = await source.lookup(kind, id);
   if (!subject) return null;
   return once(generated, async () => {
-    const size = seedOriginalSize(kind, subject === 'exists' ? undefined : subject);
-    await writeAtomically(generated, await renderSeedOriginal(kind, id, size));
+    await writeAtomically(generated, await draw(kind, id, subject === 'exists' ? undefined : subject));
     return generated;
   });
 }
 
 /** The cached file of one size of a picture, rendered now if need be; null when there is no such picture. */
-export async function sizedImage(paths: MediaPaths, kind: ImageKind, id: number, size: string, lookup: ImageSubjectLookup): Promise<string | null> {
+export async function sizedImage(paths: MediaPaths, kind: ImageKind, id: number, size: string, origin: OriginalSource): Promise<string | null> {
   const file = paths.cachedImage(kind, id, size);
   if (await exists(file)) return file;
   return once(file, async () => {
-    const source = await originalOf(paths, kind, id, lookup);
+    const source = await originalOf(paths, kind, id, origin);
     if (!source) return null;
     const { width, height } = parseSize(size);
     const data = await sharp(source)

@@ -4,8 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { seedCatalog } from '../../db/seed/seed-catalog';
-import { DEMO_CLIPS } from '../../db/seed/seed-media';
+import { seedCatalog } from '../../demo/seed-catalog';
+import { DEMO_CLIPS } from '../../demo/seed-media';
 import { FFMPEG_MISSING_MESSAGE, findFfmpeg, probeMedia, renderLavfiClip, type FfmpegBinary } from '../../lib/ffmpeg';
 import { createMediaJobRunner, ImportError, importVideoFile, type MediaJobRunner } from './media-jobs';
 import { mediaPaths } from './media-paths';
@@ -98,6 +98,17 @@ describe('the media job runner', () => {
     expect(await row(missing)).toMatchObject({ status: 'failed', error: expect.stringContaining('source file is missing') });
     expect(await row(garbage)).toMatchObject({ status: 'failed', error: expect.stringContaining('Not a readable video file') });
     expect(logs.filter((l) => l.startsWith('WARN'))).toHaveLength(2);
+  });
+
+  it('generates a missing source from the recipe it is given (the demo clips, from the composition root), then transcodes it', async () => {
+    const id = await insert('demo/generated.mp4');
+    const recipe = { video: 'testsrc2=size=640x360:rate=25', seconds: 1 };
+    const r = createMediaJobRunner({ ...t.deps, missingSource: (name) => (name === 'demo/generated.mp4' ? recipe : undefined) }, { log, pollMs: 20 });
+    runners.push(r);
+    r.start();
+    await r.drained();
+    expect(await row(id)).toMatchObject({ status: 'ready', renditions: [360] });
+    await expect(fs.access(mediaPaths(t.deps.config.dataDir).source('demo/generated.mp4'))).resolves.toBeUndefined();
   });
 
   it('resumes after a restart: an asset left processing goes back in the queue and is finished', async () => {

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AppDeps } from '../../app-deps';
-import { demoClipFor } from '../../db/seed/seed-media';
+import type { Platform } from '../../platform';
 import {
   FFMPEG_MISSING_MESSAGE,
   findFfmpeg,
@@ -12,6 +11,7 @@ import {
   renderLavfiClip,
   transcodeHls,
   type FfmpegBinary,
+  type LavfiClip,
   type MediaProbe,
 } from '../../lib/ffmpeg';
 import { forgetSizes } from './media-images';
@@ -49,21 +49,29 @@ export interface ProcessResult {
 
 const exists = (file: string) => fs.access(file).then(() => true, () => false);
 
+/** How to generate a source file that is missing (an ffmpeg test-source recipe), or undefined when it cannot be. */
+export type MissingSourceRecipe = (sourceName: string) => Omit<LavfiClip, 'output'> | undefined;
+
+/** What transcoding is built from; the composition root passes the demo's clip recipes as `missingSource`. */
+export interface MediaJobDeps extends Pick<Platform, 'config' | 'db'> {
+  missingSource?: MissingSourceRecipe;
+}
+
 /**
- * Transcodes one claimed asset into DATA_DIR/media/hls/<id>/ and marks it ready. A demo source that is missing is
- * generated first. The renditions are written beside the final folder and swapped in whole: a player never sees a
+ * Transcodes one claimed asset into DATA_DIR/media/hls/<id>/ and marks it ready. A missing source with a recipe
+ * (`missingSource`: the demo clips) is generated first. The renditions are written beside the final folder and swapped in whole: a player never sees a
  * half-written asset. Throws on failure, leaving the row to the caller.
  */
-export async function processAsset(deps: Pick<AppDeps, 'config' | 'db'>, asset: AssetRow, options: ProcessOptions): Promise<ProcessResult> {
+export async function processAsset(deps: MediaJobDeps, asset: AssetRow, options: ProcessOptions): Promise<ProcessResult> {
   const paths = mediaPaths(deps.config.dataDir);
   const heartbeat = setInterval(() => void mediaRepository.touch(deps.db, asset.id).catch(() => undefined), HEARTBEAT_MS);
   heartbeat.unref();
   try {
     const source = paths.source(asset.source_name);
     if (!(await exists(source))) {
-      const demo = demoClipFor(asset.source_name);
-      if (!demo) throw new Error(`The source file is missing: ${source}`);
-      await renderLavfiClip(options.binary, { ...demo, output: source }, {
+      const recipe = deps.missingSource?.(asset.source_name);
+      if (!recipe) throw new Error(`The source file is missing: ${source}`);
+      await renderLavfiClip(options.binary, { ...recipe, output: source }, {
         signal: options.signal,
         onProgress: (f) => options.onProgress?.(f, 'source'),
       });
@@ -95,7 +103,7 @@ export async function processAsset(deps: Pick<AppDeps, 'config' | 'db'>, asset: 
 }
 
 /** Grabs a frame of a video's media as the video's original picture; every size of it is cut from that from now on. */
-export async function storeVideoCover(deps: Pick<AppDeps, 'config'>, binary: FfmpegBinary, videoId: number, source: string, probe: MediaProbe) {
+export async function storeVideoCover(deps: Pick<Platform, 'config'>, binary: FfmpegBinary, videoId: number, source: string, probe: MediaProbe) {
   const paths = mediaPaths(deps.config.dataDir);
   // A third in, at most ten seconds: past any fade-in, early enough to hold no spoiler.
   const at = Math.min(probe.durationMs / 3000, 10);
@@ -119,7 +127,7 @@ export class ImportError extends Error {}
  * Imports a video file: keeps a copy of the source under DATA_DIR/media/sources/imports, creates the asset (already
  * claimed, so no job runner takes it), transcodes it, and links it to the video with a cover grabbed from it.
  */
-export async function importVideoFile(deps: Pick<AppDeps, 'config' | 'db'>, options: ImportOptions): Promise<ProcessResult & { assetId: number }> {
+export async function importVideoFile(deps: MediaJobDeps, options: ImportOptions): Promise<ProcessResult & { assetId: number }> {
   const { db } = deps;
   if (options.videoId !== undefined && !(await mediaRepository.videoExists(db, options.videoId))) {
     throw new ImportError(`There is no video ${options.videoId}`);
@@ -178,7 +186,7 @@ export interface MediaJobRunner {
   drained(): Promise<void>;
 }
 
-export function createMediaJobRunner(deps: Pick<AppDeps, 'config' | 'db'>, options: MediaJobRunnerOptions): MediaJobRunner {
+export function createMediaJobRunner(deps: MediaJobDeps, options: MediaJobRunnerOptions): MediaJobRunner {
   const { db } = deps;
   const { log } = options;
   const pollMs = options.pollMs ?? 5000;

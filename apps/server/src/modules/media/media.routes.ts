@@ -5,10 +5,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AVATAR_MAX } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
 import { notFound } from '../../lib/http-error';
 import { avatarSvgFor, userAvatarSvgFor } from './media-avatars';
-import { createMediaService } from './media.service';
+import type { MediaService } from './media.service';
 
 // /media: sized pictures and censored placeholders (public, cached for a year), and HLS playlists and segments
 // (only with a valid signature). No session is read here: a signed URL is the permission, so a CDN can serve it.
@@ -43,8 +42,7 @@ function sendAvatar(request: FastifyRequest, reply: FastifyReply, svg: string | 
   return reply.type('image/svg+xml').send(svg);
 }
 
-export const mediaRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const media = createMediaService(deps);
+export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async (app, { media }) => {
   const hide = { hide: true } as const;
 
   app.get('/media/images/:kind/:id/:file', {

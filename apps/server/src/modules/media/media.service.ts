@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CENSORED_IMAGE_COUNT, type RoleToken, type TestVideo } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
-import { mediaUrl } from '../../lib/media-url';
 import type { AuthContext } from '../sessions/sessions.service';
 import {
   ALLOWED_IMAGE_SIZES,
@@ -14,12 +13,13 @@ import {
   IMAGE_KINDS,
   sizedImage,
   type ImageKind,
+  type MissingOriginalDrawer,
 } from './media-images';
 import { mediaPaths } from './media-paths';
 import { hlsExpiry, signHls, signingKey, verifyHls } from './media-signing';
 import { mediaRepository, type AssetStatus } from './media.repository';
 
-export { ALLOWED_IMAGE_SIZES, type ImageKind };
+export { ALLOWED_IMAGE_SIZES, type ImageKind, type MissingOriginalDrawer };
 
 const CENSORED_ROLE: RoleToken = 'censored';
 const MAX_ID = 2_147_483_647;
@@ -62,15 +62,20 @@ export function signPlaylist(text: string, query: string): string {
     .join('\n');
 }
 
-export function createMediaService(deps: Pick<AppDeps, 'config' | 'db' | 'now'>) {
-  const { config, db } = deps;
+export interface MediaDeps extends Pick<Platform, 'config' | 'db' | 'now' | 'mediaUrls'> {
+  /** Draws the picture of a catalog row without a stored original (the demo's patterns); none: no picture. */
+  drawMissingOriginal?: MissingOriginalDrawer;
+}
+
+export function createMediaService(deps: MediaDeps) {
+  const { config, db, mediaUrls } = deps;
   const paths = mediaPaths(config.dataDir);
   let key: Buffer | undefined;
   const secret = () => (key ??= signingKey(config));
 
   const signedMaster = (asset: string) => {
     const exp = hlsExpiry(deps.now().getTime());
-    return mediaUrl(config, `hls/${asset}/master.m3u8?exp=${exp}&sig=${signHls(secret(), asset, exp)}`);
+    return mediaUrls.file(`hls/${asset}/master.m3u8?exp=${exp}&sig=${signHls(secret(), asset, exp)}`);
   };
 
   // Segment requests for the placeholder come many a minute: once found, its asset is looked up at most every 30 s.
@@ -95,8 +100,8 @@ export function createMediaService(deps: Pick<AppDeps, 'config' | 'db' | 'now'>)
      * CDN_URL is set. A restricted viewer (role `censored`) gets one of the numbered censored placeholders instead.
      */
     imageUrl(kind: ImageKind, id: number, size: string, viewer: AuthContext | null): string {
-      if (isRestricted(viewer)) return mediaUrl(config, `censored/${censoredNumberFor(kind, id)}/${size}.jpg`);
-      return mediaUrl(config, `images/${kind}/${id}/${size}.jpg`);
+      if (isRestricted(viewer)) return mediaUrls.file(`censored/${censoredNumberFor(kind, id)}/${size}.jpg`);
+      return mediaUrls.file(`images/${kind}/${id}/${size}.jpg`);
     },
 
     hlsUrl,
@@ -132,7 +137,10 @@ export function createMediaService(deps: Pick<AppDeps, 'config' | 'db' | 'now'>)
       const id = parseId(idText, 'id');
       const size = /^(\d{1,4}x\d{1,4})\.jpg$/.exec(file)?.[1];
       if (!size || !isAllowedSize(size)) throw unknownSize(file);
-      const found = await sizedImage(paths, kind, id, size, (k, i) => mediaRepository.imageSubject(db, k, i));
+      const found = await sizedImage(paths, kind, id, size, {
+        lookup: (k, i) => mediaRepository.imageSubject(db, k, i),
+        drawMissing: deps.drawMissingOriginal,
+      });
       if (!found) throw notFound(`No ${kind} ${id}`);
       return found;
     },

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { createViewer, type Viewer } from '../../../test/catalog-fixture';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createMessagesService, type SiteMessageInput } from './messages.service';
+import type { MessagesService, SiteMessageInput } from './messages.service';
 
 // Helpers of the messages tests: people with sessions, a clock the test moves, calls, and recorded pushes.
 
@@ -31,7 +31,7 @@ export interface MessagesTestApp extends TestApp {
   /** A model (catalog row) and an account of hers (a user whose model_id is the model). */
   modelAccount(name: string, modelName: string): Promise<ModelPerson>;
   playdate(p: { modelId: number; kind?: 'public' | 'private'; memberId?: number | null; title?: string }): Promise<number>;
-  siteMessage(userId: number, input?: Partial<SiteMessageInput>): ReturnType<ReturnType<typeof createMessagesService>['sendSiteMessage']>;
+  siteMessage(userId: number, input?: Partial<SiteMessageInput>): ReturnType<MessagesService['sendSiteMessage']>;
   /** Starts recording what the app pushes to browsers (Socket.IO rooms `user:{id}`). */
   recordEvents(): RecordedEvent[];
 }
@@ -39,7 +39,7 @@ export interface MessagesTestApp extends TestApp {
 export async function buildMessagesTestApp(): Promise<MessagesTestApp> {
   let nowMs = START;
   const t = await buildTestApp({ now: () => new Date(nowMs) });
-  const messages = createMessagesService(t.deps);
+  const messages = t.services.messages;
   let n = 0;
 
   return Object.assign(t, {

@@ -20,9 +20,8 @@ import {
   UnsubscribeGroupParam,
   UnsubscribedGroups,
 } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
-import { createMessagesService } from './messages.service';
+import type { MessagesService } from './messages.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody };
 const security = [{ bearer: [] }];
@@ -38,9 +37,7 @@ const MessageParams = ConversationNameParam.extend({
 
 // Static segments (new_messages, playdate, playdate_cameras, transactional, unsubscribe) win over /messages/:name in
 // Fastify's router whatever the order of registration; none of them can be a username (RESERVED_MESSAGE_SEGMENTS).
-export const messagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const messages = createMessagesService(deps, app.log);
-
+export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }> = async (app, { messages }) => {
   app.get('/messages', {
     config: { access: 'member' },
     schema: {

@@ -21,12 +21,11 @@ import {
   type UnsubscribedGroups,
   withoutStrayControls,
 } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import type { Queryable } from '../../db/database';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-error';
-import { avatarUrl } from '../../lib/media-url';
 import { capPage, isDbId, offsetOf, pagesOf } from '../../lib/paging';
-import { createMediaService } from '../media/media.service';
+import type { MediaService } from '../media/media.service';
 import type { AuthContext } from '../sessions/sessions.service';
 import {
   messagesRepository as repo,
@@ -135,16 +134,20 @@ export interface ErrorLog {
 
 const ms = (d: Date) => new Date(d).getTime();
 
-export function createMessagesService(deps: Pick<AppDeps, 'db' | 'config' | 'now' | 'rateLimits' | 'realtime'>, log?: ErrorLog) {
-  const { db, config, now, rateLimits } = deps;
-  const media = createMediaService(deps);
+export interface MessagesDeps extends Pick<Platform, 'db' | 'now' | 'rateLimits' | 'realtime' | 'mediaUrls'> {
+  log: ErrorLog;
+  media: MediaService;
+}
+
+export function createMessagesService(deps: MessagesDeps) {
+  const { db, now, rateLimits, mediaUrls, media, log } = deps;
 
   /** Fire and forget: a push that fails must not fail a message that is stored; the app also polls. */
   function push(userId: number, event: string, payload: unknown): void {
     try {
       deps.realtime.toUser(userId, event, payload);
     } catch (err) {
-      log?.error({ err, event }, 'realtime push failed');
+      log.error({ err, event }, 'realtime push failed');
     }
   }
 
@@ -162,7 +165,7 @@ export function createMessagesService(deps: Pick<AppDeps, 'db' | 'config' | 'now
       kind: 'member',
       name: user.username,
       display_name: user.chatname?.trim() || user.username,
-      avatar: avatarUrl(config, user.id, user.avatar),
+      avatar: mediaUrls.avatar(user.id, user.avatar),
       model_id: null,
     };
   }

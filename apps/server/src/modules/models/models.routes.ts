@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBody, IdParam, ModelDetail, ModelList, ModelListQuery, ShootList, ShootListQuery, VideoList } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
-import { createModelsService } from './models.service';
+import type { ModelsService } from './models.service';
 
 const PageQuery = ModelListQuery.pick({ page: true });
 const errors = { 400: ErrorBody, 401: ErrorBody };
 
-export const modelsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const models = createModelsService(deps);
-
+export const modelsRoutes: FastifyPluginAsyncZod<{ models: ModelsService }> = async (app, { models }) => {
   app.get('/models', {
     config: { access: 'member' },
     schema: {

@@ -1,18 +1,15 @@
 import { MODELS_PER_PAGE, VIDEOS_PER_PAGE, type ModelDetail, type ModelList, type ModelSummary, type ShootList, type VideoList } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { notFound } from '../../lib/http-error';
 import { capPage, isDbId, offsetOf, pagesOf } from '../../lib/paging';
-import { createMediaService } from '../media/media.service';
+import type { MediaService } from '../media/media.service';
 import type { AuthContext } from '../sessions/sessions.service';
-import { createShootsService, type ShootOrder } from '../shoots/shoots.service';
-import { createVideosService } from '../videos/videos.service';
+import type { ShootOrder, ShootsService } from '../shoots/shoots.service';
+import type { VideosService } from '../videos/videos.service';
 import { modelsRepository, type ModelOrder, type ModelRow } from './models.repository';
 
-export function createModelsService(deps: AppDeps) {
-  const { db } = deps;
-  const media = createMediaService(deps);
-  const videos = createVideosService(deps);
-  const shoots = createShootsService(deps);
+export function createModelsService(deps: Pick<Platform, 'db'> & { media: MediaService; videos: VideosService; shoots: ShootsService }) {
+  const { db, media, videos, shoots } = deps;
 
   const toSummary = (row: ModelRow, viewer: AuthContext | null): ModelSummary => ({
     id: row.id,

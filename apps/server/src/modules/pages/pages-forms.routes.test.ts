@@ -2,7 +2,8 @@ import { CAPTCHA_INVALID, CAPTCHA_REQUIRED } from '@velora/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createViewers, type Viewers } from '../../../test/catalog-fixture';
 import { solvedCaptcha } from '../../../test/solve-captcha';
-import { buildTestApp, createCapturingMailer, type TestApp } from '../../../test/test-app';
+import { buildTestApp, createCapturingMailer, type TestApp, platformWith } from '../../../test/test-app';
+import { createServices } from '../../composition/create-services';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { FORM_LIMITS } from './pages.service';
@@ -174,7 +175,8 @@ describe('POST /api/pages/content_report', () => {
   it('mails SUPPORT_EMAIL when it is set', async () => {
     // The same database behind a second app whose only difference is the setting.
     const mailer = createCapturingMailer();
-    const other = await buildApp({ ...t.deps, mailer, config: { ...t.deps.config, supportEmail: 'help@velora.example' } }, { webDist: '/nonexistent' });
+    const supported = platformWith(t.deps, { mailer, config: { supportEmail: 'help@velora.example' } });
+    const other = await buildApp(supported, createServices(supported), { webDist: '/nonexistent' });
     try {
       const res = await other.inject({ method: 'POST', url: '/api/pages/content_report', payload: report({ captcha: await solvedCaptcha(other, ip) }), remoteAddress: ip });
       expect(res.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { CustomPage, INVALID_PAGE_PASSWORD, PageMeta, PRODUCT_NAME } from '@velo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createViewers, type Viewers } from '../../../test/catalog-fixture';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { DEMO_PAGE_PASSWORD, seedContent } from '../../db/seed/seed-content';
+import { DEMO_PAGE_PASSWORD, seedContent } from '../../demo/seed-content';
 import { hashPassword } from '../../lib/password';
 import { PAGE_PASSWORD_LIMITS } from './pages.service';
 

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ContactBody, ContentReportBody, CustomPage, CustomPageQuery, ErrorBody, PageMeta, PageMetaQuery, StatusOk } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
-import { createPagesService } from './pages.service';
+import type { PagesService } from './pages.service';
 
 const WildcardPath = z.object({ '*': z.string() });
 
-export const pagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const pages = createPagesService(deps, app.log);
-
+export const pagesRoutes: FastifyPluginAsyncZod<{ pages: PagesService }> = async (app, { pages }) => {
   // A static path: find-my-way always prefers it to the /pages/* wildcard below.
   app.get('/pages/meta', {
     config: { access: 'public' },

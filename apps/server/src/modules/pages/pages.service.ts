@@ -9,14 +9,14 @@ import {
   type Language,
   type PageMeta,
 } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { HttpError, badRequest, notFound, tooManyRequests } from '../../lib/http-error';
 import type { MailMessage } from '../../lib/mailer';
 import { verifyPassword } from '../../lib/password';
 import { createHtmlSanitizer } from '../../lib/safe-html';
-import { createBlogService } from '../blog/blog.service';
-import { createCaptchaService } from '../captcha/captcha.service';
-import { createLandingsService } from '../landings/landings.service';
+import type { BlogService } from '../blog/blog.service';
+import type { CaptchaService } from '../captcha/captcha.service';
+import type { LandingsService } from '../landings/landings.service';
 import { pagesRepository, type PageRow } from './pages.repository';
 import {
   DEFAULT_DESCRIPTION,
@@ -81,12 +81,16 @@ function safeTarget(target: string | null): string | null {
   }
 }
 
-export function createPagesService(deps: AppDeps, log: ErrorLog) {
-  const { db, config, now, rateLimits } = deps;
+export interface PagesDeps extends Pick<Platform, 'db' | 'config' | 'now' | 'rateLimits' | 'mailer'> {
+  log: ErrorLog;
+  captcha: CaptchaService;
+  blog: BlogService;
+  landings: LandingsService;
+}
+
+export function createPagesService(deps: PagesDeps) {
+  const { db, config, now, rateLimits, log, captcha, blog, landings } = deps;
   const sanitize = createHtmlSanitizer(config);
-  const captcha = createCaptchaService(deps);
-  const blog = createBlogService(deps);
-  const landings = createLandingsService(deps);
 
   // Mail is sent after the message is stored and never awaited: a slow mail server must not fail the form.
   const deliver = (message: MailMessage) => {

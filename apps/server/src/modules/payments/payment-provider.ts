@@ -62,6 +62,25 @@ export type PaymentEventBody = z.infer<typeof PaymentEventBody>;
 /** How a provider's webhook reaches our webhook route (the sandbox's in-process delivery). */
 export type WebhookDelivery = (request: { path: string; body: string; headers: Record<string, string> }) => Promise<{ statusCode: number; body: string }>;
 
+/**
+ * A delivery bound once the app exists: the sandbox provider is built with the services, before the app whose HTTP
+ * stack its webhooks go through (buildApp binds it, as the realtime plugin binds the realtime hub).
+ */
+export interface WebhookRelay {
+  deliver: WebhookDelivery;
+  bind(delivery: WebhookDelivery): void;
+}
+
+export function createWebhookRelay(): WebhookRelay {
+  let target: WebhookDelivery | null = null;
+  return {
+    deliver: (request) => (target ? target(request) : Promise.reject(new Error('Payment webhooks are not bound to the app yet'))),
+    bind(delivery) {
+      target = delivery;
+    },
+  };
+}
+
 /** A webhook delivery through the app's own HTTP stack: the request is routed, parsed and verified like a provider's. */
 export function deliveryThrough(app: { inject: (opts: { method: 'POST'; url: string; payload: string; headers: Record<string, string> }) => PromiseLike<{ statusCode: number; body: string }> }): WebhookDelivery {
   return async ({ path, body, headers }) => {

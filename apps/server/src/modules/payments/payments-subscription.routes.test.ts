@@ -1,5 +1,7 @@
 import { Checkout, Profile, SubscriptionResponse, addPeriods } from '@velora/shared';
+import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServices } from '../../composition/create-services';
 import { deliveryThrough, type WebhookDelivery } from './payment-provider';
 import { buildPaymentsTestApp, DAY_MS, paymentEvent, START, type PaymentsTestApp } from './payments-test-helpers';
 import { RENEWAL_RETRY_AFTER_MS } from './payments.service';
@@ -10,7 +12,13 @@ import { createRenewalJob, type RenewalJob } from './renewal-job';
 let t: PaymentsTestApp;
 const jobs: RenewalJob[] = [];
 const logs: string[] = [];
-const log = { info: (_o: object, m: string) => void logs.push(m), warn: (_o: object, m: string) => void logs.push(`WARN ${m}`) };
+// What the job and the payments service log, as lines: warnings marked WARN.
+const log = pino({ level: 'info' }, {
+  write(line: string) {
+    const { level, msg } = JSON.parse(line) as { level: number; msg: string };
+    logs.push(level >= 40 ? `WARN ${msg}` : msg);
+  },
+});
 
 beforeAll(async () => {
   t = await buildPaymentsTestApp();
@@ -23,8 +31,11 @@ afterEach(async () => {
 });
 afterAll(() => t.close());
 
+/** A renewal job over services of its own: its provider's webhooks go to `deliver`, and both log to `logs`. */
 function job(deliver: WebhookDelivery = deliveryThrough(t.app), intervalMs?: number) {
-  const j = createRenewalJob(t.deps, { deliver, log, intervalMs });
+  const services = createServices({ ...t.deps, log });
+  services.paymentWebhooks.bind(deliver);
+  const j = createRenewalJob({ payments: services.payments, log, intervalMs });
   jobs.push(j);
   return j;
 }

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { createViewer, type Viewer } from '../../../test/catalog-fixture';
 import { buildTestApp, type TestApp, type TestAppOverrides } from '../../../test/test-app';
-import { seedMoney, type DEMO_COIN_PACKAGES, type DEMO_PLANS } from '../../db/seed/seed-money';
-import { createFeaturesService } from '../features/features.service';
+import { seedMoney, type DEMO_COIN_PACKAGES, type DEMO_PLANS } from '../../demo/seed-money';
 import { webhookSecret } from './payments.service';
 import { signWebhook, SIGNATURE_HEADER } from './webhook-signature';
 
@@ -46,7 +45,7 @@ export async function buildPaymentsTestApp(overrides: TestAppOverrides = {}): Pr
   const packages = Object.fromEntries(
     (await t.deps.db.query<{ id: number; token: string }>('SELECT id, token FROM coin_packages')).map((r) => [r.token, r.id]),
   ) as PaymentsTestApp['packages'];
-  const features = createFeaturesService(t.deps.db);
+  const features = t.services.features;
   let n = 0;
 
   const call: PaymentsTestApp['call'] = (method, url, options = {}) =>

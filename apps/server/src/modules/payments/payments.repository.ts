@@ -1,9 +1,8 @@
+import type { Period } from '@velora/shared';
 import type { Queryable } from '../../db/database';
 
-export type Period = 'DAY' | 'MONTH';
 export type PaymentKind = 'subscription' | 'renewal' | 'coins';
 export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'refunded';
-export type SubscriptionStatus = 'active' | 'cancelled' | 'expired';
 
 export interface PlanRow {
   id: number;
@@ -71,31 +70,10 @@ export interface NewPayment {
   createdAt: Date;
 }
 
-export interface SubscriptionRow {
-  id: number;
-  user_id: number;
-  token: string;
-  status: SubscriptionStatus;
-  provider: string;
-  provider_reference: string | null;
-  current_period_end: Date;
-  plan_id: number;
-  plan_token: string;
-  plan_name: string;
-  plan_period: Period;
-  plan_period_count: number;
-  plan_price_cents: number;
-  plan_currency: string;
-}
-
 const PAYMENT_COLUMNS = `p.id, p.public_id, p.user_id, p.provider, p.provider_reference, p.kind, p.plan_id, p.package_id,
   p.subscription_id, p.coins, p.discount, p.discount_percent, p.net_cents, p.vat_rate_bp, p.vat_cents, p.amount_cents, p.currency,
   p.country, p.status, p.created_at,
   pl.name AS plan_name, pl.period AS plan_period, pl.period_count AS plan_period_count`;
-
-const SUBSCRIPTION_COLUMNS = `s.id, s.user_id, s.token, s.status, s.provider, s.provider_reference, s.current_period_end, s.plan_id,
-  pl.token AS plan_token, pl.name AS plan_name, pl.period AS plan_period, pl.period_count AS plan_period_count,
-  pl.price_cents AS plan_price_cents, pl.currency AS plan_currency`;
 
 export const paymentsRepository = {
   activePlans(db: Queryable): Promise<PlanRow[]> {
@@ -177,33 +155,6 @@ export const paymentsRepository = {
         WHERE id = $1`,
       [id, s.status, s.at, s.subscriptionId ?? null, s.reference ?? null],
     );
-  },
-
-  /** The member's running subscription ('active' or 'cancelled'; at most one), optionally locked. */
-  async runningSubscription(db: Queryable, userId: number, lock = false): Promise<SubscriptionRow | null> {
-    const rows = await db.query<SubscriptionRow>(
-      `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions s JOIN membership_plans pl ON pl.id = s.plan_id
-        WHERE s.user_id = $1 AND s.status IN ('active', 'cancelled')${lock ? ' FOR NO KEY UPDATE OF s' : ''}`,
-      [userId],
-    );
-    return rows[0] ?? null;
-  },
-
-  /** The running subscriptions of several members, by member. */
-  async runningSubscriptionsOf(db: Queryable, userIds: number[]): Promise<SubscriptionRow[]> {
-    return db.query<SubscriptionRow>(
-      `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions s JOIN membership_plans pl ON pl.id = s.plan_id
-        WHERE s.user_id = ANY($1::int[]) AND s.status IN ('active', 'cancelled')`,
-      [userIds],
-    );
-  },
-
-  async lockSubscription(tx: Queryable, id: number): Promise<SubscriptionRow | null> {
-    const rows = await tx.query<SubscriptionRow>(
-      `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions s JOIN membership_plans pl ON pl.id = s.plan_id WHERE s.id = $1 FOR NO KEY UPDATE OF s`,
-      [id],
-    );
-    return rows[0] ?? null;
   },
 
   /**

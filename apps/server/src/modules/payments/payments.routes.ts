@@ -2,10 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Checkout, CheckoutBody, CoinPackages, ErrorBody, MembershipPlans, Payment, PaymentIdParam, SubscriptionResponse } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
-import { deliveryThrough } from './payment-provider';
-import { createPaymentsService, isSandbox, paymentProviderFor } from './payments.service';
+import { isSandbox, type PaymentsService } from './payments.service';
 import { SANDBOX_PAGE_HEADERS, sandboxCheckoutPage, sandboxFailurePage, sandboxFinishedPage } from './sandbox-page';
 import { SANDBOX_CHECKOUT_PATH } from './sandbox-provider';
 
@@ -24,10 +22,8 @@ const OUTCOME = { pay: 'succeeded', decline: 'failed', cancel: 'cancelled' } as 
 /** Buying coins is law-limited (SPEC §4: the coins-charge popup becomes the law-limitation popup); a plan is not. */
 const isCoinsCheckout = (request: FastifyRequest) => (request.body as { kind?: unknown } | null | undefined)?.kind === 'coins';
 
-export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  // The sandbox delivers its webhooks through this app's own HTTP stack, exactly as a provider's request arrives.
-  const provider = paymentProviderFor(deps, deliveryThrough(app));
-  const payments = createPaymentsService(deps, { provider, log: app.log });
+export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (app, { payments }) => {
+  const { provider } = payments;
   const buyer = (request: FastifyRequest) => ({ userId: request.auth?.userId ?? null, visitId: request.visitId });
 
   app.get('/payments/plans', {

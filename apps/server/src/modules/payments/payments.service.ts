@@ -16,19 +16,19 @@ import {
   type Price,
   type SubscriptionResponse,
 } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { isUniqueViolation, type Queryable } from '../../db/database';
 import { generatedKey, secretsDir } from '../../lib/generated-key';
 import { HttpError, conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { isDbId } from '../../lib/paging';
-import { createCoinsService } from '../coins/coins.service';
-import { createFeaturesService } from '../features/features.service';
-import { createUsersService } from '../users/users.service';
-import { createVisitsService } from '../visits/visits.service';
+import type { CoinsService } from '../coins/coins.service';
+import type { FeaturesService } from '../features/features.service';
+import type { SubscriptionRow, SubscriptionsService } from '../subscriptions/subscriptions.service';
+import type { UsersService } from '../users/users.service';
+import type { VisitsService } from '../visits/visits.service';
 import type { PaymentEvent, PaymentProvider, ProviderPayment, WebhookDelivery } from './payment-provider';
-import { paymentsRepository as repo, type PackageRow, type PaymentRow, type PlanRow, type SubscriptionRow } from './payments.repository';
+import { paymentsRepository as repo, type PackageRow, type PaymentRow, type PlanRow } from './payments.repository';
 import { createSandboxProvider, type SandboxOutcome, type SandboxProvider } from './sandbox-provider';
-import { createSubscriptionsService } from './subscriptions.service';
 
 /** Checkouts a member may start per window: enough for changing one's mind, not for hammering the provider. */
 export const CHECKOUT_LIMITS = { max: 10, windowMs: 10 * 60_000 };
@@ -58,12 +58,12 @@ const newSubscriptionToken = () => `sub_${randomBytes(16).toString('base64url')}
 export const paymentsUnavailable = () => new HttpError(503, 'PAYMENTS_UNAVAILABLE', 'Payments are not available right now. Please try again later.');
 
 /** PAYMENT_WEBHOOK_SECRET, else a key generated once in DATA_DIR/secrets/payment-webhook.key. */
-export function webhookSecret(config: Pick<AppDeps['config'], 'dataDir' | 'paymentWebhookSecret'>): string {
+export function webhookSecret(config: Pick<Platform['config'], 'dataDir' | 'paymentWebhookSecret'>): string {
   return config.paymentWebhookSecret ?? generatedKey(path.join(secretsDir(config.dataDir), 'payment-webhook.key'));
 }
 
 /** The configured provider; `deliver` is how the sandbox's webhooks reach our webhook route. */
-export function paymentProviderFor(deps: Pick<AppDeps, 'config' | 'now'>, deliver: WebhookDelivery): PaymentProvider | null {
+export function paymentProviderFor(deps: Pick<Platform, 'config' | 'now'>, deliver: WebhookDelivery): PaymentProvider | null {
   if (deps.config.paymentProvider !== 'sandbox') return null;
   return createSandboxProvider({ secret: webhookSecret(deps.config), now: deps.now, deliver });
 }
@@ -103,17 +103,19 @@ const toProviderPayment = (p: PaymentRow): ProviderPayment => ({
  * Money at the payment provider (decision record 016): plans and coin packages priced per buyer, checkouts whose
  * amounts are fixed when they start, provider webhooks applied exactly once, subscriptions and their renewals.
  */
-export function createPaymentsService(
-  deps: Pick<AppDeps, 'db' | 'config' | 'now' | 'rateLimits'>,
-  options: { provider: PaymentProvider | null; log?: Logger },
-) {
-  const { db, now, rateLimits } = deps;
-  const { provider } = options;
-  const users = createUsersService(db);
-  const visits = createVisitsService(deps);
-  const features = createFeaturesService(db, now);
-  const coins = createCoinsService({ db, now });
-  const subscriptions = createSubscriptionsService(db);
+export interface PaymentsDeps extends Pick<Platform, 'db' | 'config' | 'now' | 'rateLimits'> {
+  log: Logger;
+  /** The configured provider (paymentProviderFor), or null when payments are off. */
+  provider: PaymentProvider | null;
+  users: UsersService;
+  visits: VisitsService;
+  features: FeaturesService;
+  coins: CoinsService;
+  subscriptions: SubscriptionsService;
+}
+
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, now, rateLimits, log, provider, users, visits, features, coins, subscriptions } = deps;
 
   /** VAT follows where the buyer is now; discounts follow their feature flags (a member's include their own). */
   async function pricingContext(buyer: Buyer): Promise<PricingContext> {
@@ -135,7 +137,7 @@ export function createPaymentsService(
   async function activateMembership(tx: Queryable, payment: PaymentRow, at: Date): Promise<number> {
     // The member row first: two payments of one member are applied one after the other.
     const premiumUntil = await repo.lockPremiumUntil(tx, payment.user_id);
-    const running = await repo.runningSubscription(tx, payment.user_id, true);
+    const running = await subscriptions.running(payment.user_id, tx, true);
     const base = Math.max(at.getTime(), premiumUntil?.getTime() ?? 0, running?.current_period_end.getTime() ?? 0);
     const end = addPeriods(new Date(base), payment.plan_period!, payment.plan_period_count!);
     let subscriptionId: number;
@@ -195,7 +197,7 @@ export function createPaymentsService(
         visitId: null,
       });
     } catch (error) {
-      options.log?.warn({ err: error }, 'could not record the success_buy event');
+      log.warn({ err: error }, 'could not record the success_buy event');
     }
   }
 
@@ -206,7 +208,7 @@ export function createPaymentsService(
     const { features: flags } = await users.countryAndFeatures(userId, null);
     try {
       return await db.transaction(async (tx) => {
-        const s = await repo.lockSubscription(tx, subscriptionId);
+        const s = await subscriptions.lock(tx, subscriptionId);
         if (!s || s.status !== 'active' || s.current_period_end.getTime() > at.getTime()) return null;
         const pending = await repo.pendingRenewal(tx, s.id);
         if (pending) return pending.created_at.getTime() <= at.getTime() - RENEWAL_RETRY_AFTER_MS ? { payment: pending, subscription: s } : null;
@@ -330,7 +332,7 @@ export function createPaymentsService(
         return { payment_id: publicId, checkout_url: url };
       } catch (error) {
         await repo.settlePayment(db, id, { status: 'failed', at: now() });
-        options.log?.warn({ err: error, payment: publicId }, 'the payment provider refused a checkout');
+        log.warn({ err: error, payment: publicId }, 'the payment provider refused a checkout');
         throw new HttpError(502, 'PAYMENT_PROVIDER_ERROR', 'The payment provider could not start the checkout. Please try again.');
       }
     },
@@ -403,7 +405,7 @@ export function createPaymentsService(
         } catch (error) {
           // Left pending: the next pass after RENEWAL_RETRY_AFTER_MS asks the provider again.
           failed++;
-          options.log?.warn({ err: error, payment: claimed.payment.public_id }, 'a renewal charge failed');
+          log.warn({ err: error, payment: claimed.payment.public_id }, 'a renewal charge failed');
         }
       }
       return { expired, charged, failed };

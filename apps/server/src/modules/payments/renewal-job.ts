@@ -1,6 +1,4 @@
-import type { AppDeps } from '../../app-deps';
-import type { WebhookDelivery } from './payment-provider';
-import { createPaymentsService, paymentProviderFor, type Logger } from './payments.service';
+import type { Logger, PaymentsService } from './payments.service';
 
 export interface RenewalJobLog extends Logger {
   info(obj: object, msg: string): void;
@@ -22,13 +20,9 @@ export const RENEWAL_INTERVAL_MS = 60_000;
  * active ones past their end through the provider (whose webhook extends them). Started after the server listens;
  * several instances may run it at once (the claim of a renewal is a row lock and a unique index).
  */
-export function createRenewalJob(
-  deps: Pick<AppDeps, 'db' | 'config' | 'now' | 'rateLimits'>,
-  options: { deliver: WebhookDelivery; log: RenewalJobLog; intervalMs?: number },
-): RenewalJob {
-  const { log } = options;
-  const intervalMs = options.intervalMs ?? RENEWAL_INTERVAL_MS;
-  const payments = createPaymentsService(deps, { provider: paymentProviderFor(deps, options.deliver), log });
+export function createRenewalJob(deps: { payments: Pick<PaymentsService, 'runRenewals'>; log: RenewalJobLog; intervalMs?: number }): RenewalJob {
+  const { payments, log } = deps;
+  const intervalMs = deps.intervalMs ?? RENEWAL_INTERVAL_MS;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = true;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database, Queryable } from '../../db/database';
+import type { Queryable } from '../../db/database';
+import type { Platform } from '../../platform';
 import { sessionsRepository } from './sessions.repository';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -17,7 +18,7 @@ export interface AuthContext {
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 export const newSecret = () => randomBytes(32).toString('base64url');
 
-export function createSessionsService(db: Database, now: () => Date = () => new Date()) {
+export function createSessionsService({ db, now }: Pick<Platform, 'db' | 'now'>) {
   return {
     /** Issues a new opaque bearer token; only its hash is kept. */
     async create(userId: number, meta: { userAgent?: string | null; ip?: string | null } = {}, tx: Queryable = db) {

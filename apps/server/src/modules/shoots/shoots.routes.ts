@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ChapterImages, ErrorBody, IdParam, ShootDetail, ShootList, ShootListQuery } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
-import { createShootsService } from './shoots.service';
+import type { ShootsService } from './shoots.service';
 
 const ChapterParams = z.object({
   shootId: z.coerce.number().int().positive(),
@@ -12,9 +11,7 @@ const ChapterParams = z.object({
 
 const errors = { 400: ErrorBody, 401: ErrorBody };
 
-export const shootsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const shoots = createShootsService(deps);
-
+export const shootsRoutes: FastifyPluginAsyncZod<{ shoots: ShootsService }> = async (app, { shoots }) => {
   app.get('/shoots', {
     config: { access: 'member' },
     schema: {

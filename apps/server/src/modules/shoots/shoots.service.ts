@@ -6,12 +6,12 @@ import {
   type ShootList,
   type ShootSummary,
 } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { notFound } from '../../lib/http-error';
 import { capPage, isDbId, offsetOf, pagesOf } from '../../lib/paging';
-import { createMediaService } from '../media/media.service';
+import type { MediaService } from '../media/media.service';
 import type { AuthContext } from '../sessions/sessions.service';
-import { createVideosService } from '../videos/videos.service';
+import type { VideosService } from '../videos/videos.service';
 import { shootsRepository, type ChapterRow, type ImageRow, type ShootFilter, type ShootOrder, type ShootRow } from './shoots.repository';
 
 export type { ShootFilter, ShootOrder };
@@ -24,10 +24,8 @@ const THUMBNAIL = '400x400';
 const fullSizeOf = (row: { width: number; height: number }) => (row.width >= row.height ? '1280x853' : '853x1280');
 const toUnix = (date: Date) => Math.floor(new Date(date).getTime() / 1000);
 
-export function createShootsService(deps: AppDeps) {
-  const { db, now } = deps;
-  const media = createMediaService(deps);
-  const videos = createVideosService(deps);
+export function createShootsService(deps: Pick<Platform, 'db' | 'now'> & { media: MediaService; videos: VideosService }) {
+  const { db, now, media, videos } = deps;
 
   const isPremium = (viewer: AuthContext | null) => !!viewer?.premiumUntil && viewer.premiumUntil.getTime() > now().getTime();
 

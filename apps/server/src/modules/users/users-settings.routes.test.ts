@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { call, createViewer, type Viewer } from '../../../test/catalog-fixture';
 import { hashPassword } from '../../lib/password';
-import { createSessionsService } from '../sessions/sessions.service';
 import { EMAIL_CHANGE_MAIL_LIMITS, PASSWORD_CHECK_LIMITS } from './users-settings.service';
 
 const PASSWORD = 'correct horse battery';
@@ -23,7 +22,7 @@ describe('account settings (SPEC §7 User)', () => {
     await t.deps.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [v.id, pwHash]);
     return v;
   }
-  const newSession = async (userId: number) => (await createSessionsService(t.deps.db, t.deps.now).create(userId)).token;
+  const newSession = async (userId: number) => (await t.services.sessions.create(userId)).token;
   const expect400 = (res: { statusCode: number; json(): { error: { fields?: Record<string, string> } } }, field: string) => {
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().error.fields ?? {})).toContain(field);

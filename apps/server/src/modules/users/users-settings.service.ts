@@ -7,7 +7,7 @@ import {
   type ChangePersonalDataBody,
   type ChangeUsernameBody,
 } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { isUniqueViolation } from '../../db/database';
 import { badRequest, conflict, notFound, tooManyRequests, type HttpError } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -29,8 +29,8 @@ export interface ErrorLog {
   error(details: object, message: string): void;
 }
 
-export function createUsersSettingsService(deps: AppDeps, log: ErrorLog) {
-  const { db, now, rateLimits, config } = deps;
+export function createUsersSettingsService(deps: Pick<Platform, 'db' | 'now' | 'rateLimits' | 'config' | 'mailer'> & { log: ErrorLog }) {
+  const { db, now, rateLimits, config, log } = deps;
 
   async function account(userId: number): Promise<AccountRow> {
     const row = await repo.account(db, userId);

@@ -3,8 +3,6 @@ import { Profile, ROLE_TOKENS } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../lib/password';
-import { createCoinsService } from '../coins/coins.service';
-import { createSessionsService } from '../sessions/sessions.service';
 
 // PeerTube-style parameter checks: every endpoint with each role and with bad input.
 
@@ -20,7 +18,7 @@ async function createUser(username: string, extra: Record<string, unknown> = {})
     values,
   );
   const id = rows[0]!.id;
-  const { token } = await createSessionsService(t.deps.db, t.deps.now).create(id);
+  const { token } = await t.services.sessions.create(id);
   return { id, token };
 }
 
@@ -56,7 +54,7 @@ beforeAll(async () => {
   premium = await createUser('premium_one', { premium_until: new Date(clock.ms + 30 * 86_400_000) });
   const revoked = await createUser('revoked_one');
   revokedToken = revoked.token;
-  await createSessionsService(t.deps.db).revokeAllForUser(revoked.id);
+  await t.services.sessions.revokeAllForUser(revoked.id);
 });
 afterAll(async () => {
   await t.close();
@@ -114,7 +112,7 @@ describe('GET /api/user/profile', () => {
 
   it('shows the balance of the member\'s coin ledger account', async () => {
     const u = await createUser('coin_holder');
-    const coins = createCoinsService(t.deps);
+    const coins = t.services.coins;
     await coins.grant(u.id, 100, 'Welcome coins', `users-test:${u.id}:1`);
     await coins.grant(u.id, 5, 'Bonus', `users-test:${u.id}:2`);
     expect((await get('/api/user/profile', bearer(u.token))).json().coins).toBe(105);
@@ -154,7 +152,7 @@ describe('GET /api/user/profile', () => {
       const [row] = await other.deps.db.query<{ id: number }>(
         "INSERT INTO users (username, email, password_hash, avatar) VALUES ('cdn_user', 'cdn_user@example.test', 'x', 3) RETURNING id",
       );
-      const { token } = await createSessionsService(other.deps.db).create(row!.id);
+      const { token } = await other.services.sessions.create(row!.id);
       const res = await other.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(token) });
       expect(res.json().avatar_url).toBe('https://cdn.example.test/media/avatars/3.svg');
     } finally {
@@ -363,7 +361,7 @@ describe('GET /api/roles on a deployment with DISABLED_ROLES', () => {
         "INSERT INTO users (username, email, password_hash) VALUES ('staff_x', 'staff_x@example.test', 'x') RETURNING id",
       );
       await other.deps.db.query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'writer'), ($1, 'retagger')", [row!.id]);
-      const { token } = await createSessionsService(other.deps.db).create(row!.id);
+      const { token } = await other.services.sessions.create(row!.id);
       const res = await other.app.inject({ method: 'GET', url: '/api/roles', headers: bearer(token) });
       expect(res.json()).toEqual([{ token: 'writer' }]);
     } finally {

@@ -14,20 +14,25 @@ import {
   RolesResponse,
   StatusOk,
   UserLangBody,
+  SetOrganicDataBody,
   ValidateEmailBody,
   ValidateUsernameBody,
   ValidationResult,
 } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Config } from '../../config';
 import { requireAuth } from '../../plugins/auth';
-import { createUsersSettingsService } from './users-settings.service';
-import { createUsersService } from './users.service';
+import type { UsersSettingsService } from './users-settings.service';
+import type { UsersService } from './users.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody };
 
-export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const users = createUsersService(deps.db, deps.config);
-  const settings = createUsersSettingsService(deps, app.log);
+export interface UsersRoutesOptions {
+  users: UsersService;
+  usersSettings: UsersSettingsService;
+  config: Pick<Config, 'disabledRoles'>;
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, usersSettings: settings, config }) => {
   const ok = { status: 'ok' as const };
   const settingErrors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
@@ -60,6 +65,22 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
   });
 
+  // A /feature/* call of SPEC §7, here because the answers are the user's own data.
+  app.post('/feature/set_organic_data', {
+    config: { access: 'member' },
+    schema: {
+      tags: ['features'],
+      summary: 'Store the answers of the organic popup: age, where the member heard of the site',
+      security: [{ bearer: [] }],
+      body: SetOrganicDataBody,
+      response: { 200: StatusOk, ...errors },
+    },
+    handler: async (request) => {
+      await users.setOrganicData(requireAuth(request).userId, request.body);
+      return { status: 'ok' as const };
+    },
+  });
+
   app.post('/user/validate_username', {
     config: { access: 'public' },
     schema: { tags: ['user'], summary: 'Whether a username may be registered', body: ValidateUsernameBody, response: { 200: ValidationResult, 400: ErrorBody } },
@@ -77,7 +98,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     schema: { tags: ['user'], summary: 'Role tokens of the user; empty for visitors', response: { 200: RolesResponse } },
     // Every role held, also those switched off locally (the app lists them to switch back on); not those the deployment disabled.
     handler: async (request) =>
-      request.auth ? (await users.roles(request.auth.userId)).filter((role) => !deps.config.disabledRoles.includes(role.token)) : [],
+      request.auth ? (await users.roles(request.auth.userId)).filter((role) => !config.disabledRoles.includes(role.token)) : [],
   });
 
   // ---- Account and settings (SPEC §7 User) ----

@@ -13,13 +13,12 @@ import {
   type SetOrganicDataBody,
   type ValidationResult,
 } from '@velora/shared';
-import type { Config } from '../../config';
-import type { Database, Queryable } from '../../db/database';
+import type { Queryable } from '../../db/database';
 import { notFound } from '../../lib/http-error';
-import { avatarUrl } from '../../lib/media-url';
-import { createCoinsService } from '../coins/coins.service';
-import { createFeaturesService } from '../features/features.service';
-import { createSubscriptionsService } from '../payments/subscriptions.service';
+import type { Platform } from '../../platform';
+import type { CoinsService } from '../coins/coins.service';
+import type { FeaturesService } from '../features/features.service';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { usersRepository, type CredentialsRow, type NewUser, type UserRow, type VisitOriginRow } from './users.repository';
 
 export const USERNAME_TAKEN = 'This username is taken';
@@ -55,11 +54,15 @@ function withAgeVerificationSettings(map: FeatureMapT, ageVerified: boolean): Fe
   return { ...map, age_verification: { ...feature, settings: { ...feature.settings, can_show_av_popup: allowed && !ageVerified } } };
 }
 
-/** `media` builds the avatar URL of the profile; without a CDN_URL it is same-origin. */
-export function createUsersService(db: Database, media: Pick<Config, 'cdnUrl'> = { cdnUrl: undefined }) {
-  const features = createFeaturesService(db);
-  const subscriptions = createSubscriptionsService(db);
-  const ledger = createCoinsService({ db });
+export interface UsersDeps extends Pick<Platform, 'db' | 'mediaUrls'> {
+  features: FeaturesService;
+  subscriptions: SubscriptionsService;
+  /** The member's ledger account (decision record 016) is the profile's coins. */
+  coins: CoinsService;
+}
+
+export function createUsersService(deps: UsersDeps) {
+  const { db, mediaUrls, features, subscriptions, coins: ledger } = deps;
 
   return {
     /** For log-in: the user whose username or email is `login`, with the password hash. */
@@ -120,7 +123,7 @@ export function createUsersService(db: Database, media: Pick<Config, 'cdnUrl'> =
         email: user.email,
         email_verified: user.email_verified,
         avatar: user.avatar,
-        avatar_url: avatarUrl(media, user.id, user.avatar),
+        avatar_url: mediaUrls.avatar(user.id, user.avatar),
         username: user.username,
         chatname: user.chatname,
         first_name: user.first_name,

@@ -1,10 +1,8 @@
 import { Playbacks, TestVideoList, UnlockedContent, Video, VideoDetail } from '@velora/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createFeaturesService } from '../features/features.service';
-import { createMediaService } from '../media/media.service';
-import { createSessionsService, type AuthContext } from '../sessions/sessions.service';
-import { createVideosService, INVALID_UNLOCK_TOKEN, storeFreeVideoToken, storeUnlockToken, TOKEN_FAILURE_LIMITS } from './videos.service';
+import type { AuthContext } from '../sessions/sessions.service';
+import { INVALID_UNLOCK_TOKEN, storeFreeVideoToken, storeUnlockToken, TOKEN_FAILURE_LIMITS } from './videos.service';
 
 // The player's endpoints (SPEC §1, §7 Videos), PeerTube-style: each with every role and with bad input.
 
@@ -54,7 +52,7 @@ async function createUser(username: string, opts: { premiumUntil?: Date; role?: 
     [username, `${username}@example.com`, opts.premiumUntil ?? null],
   );
   if (opts.role) await t.deps.db.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [row!.id, opts.role]);
-  const { token } = await createSessionsService(t.deps.db, t.deps.now).create(row!.id);
+  const { token } = await t.services.sessions.create(row!.id);
   return { token, userId: row!.id };
 }
 
@@ -74,7 +72,7 @@ async function insertVideo(title: string, tags: (keyof Ids['tags'])[], models: (
 }
 
 const setTrailerFeature = (isActive: boolean) =>
-  createFeaturesService(t.deps.db).set({ name: 'trailer', is_active: isActive, version: null, settings: {} });
+  t.services.features.set({ name: 'trailer', is_active: isActive, version: null, settings: {} });
 
 function call(method: 'GET' | 'POST', url: string, who?: Person | null, payload?: unknown, extra: { remoteAddress?: string } = {}) {
   return t.app.inject({
@@ -94,7 +92,7 @@ async function detail(id: number, who: Person) {
   return VideoDetail.parse(res.json());
 }
 
-const contextOf = async (who: Person): Promise<AuthContext> => (await createSessionsService(t.deps.db, t.deps.now).resolve(who.token))!;
+const contextOf = async (who: Person): Promise<AuthContext> => (await t.services.sessions.resolve(who.token))!;
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(clock) });
@@ -273,7 +271,7 @@ describe('GET /api/videos/:id playability (SPEC §1)', () => {
 
   it('builds thumbnails through the media service', async () => {
     const video = await detail(ids.locked, member);
-    const media = createMediaService(t.deps);
+    const media = t.services.media;
     const viewer = await contextOf(member);
     expect(video.thumbnail).toBe(media.imageUrl('video', ids.locked, '900x500', viewer));
     expect(video.thumbnail_small).toBe(media.imageUrl('video', ids.locked, '370x206', viewer));
@@ -376,7 +374,7 @@ describe('GET /api/videos/free', () => {
   });
 
   it('creates working tokens through the service, storing only their hash', async () => {
-    const videos = createVideosService(t.deps);
+    const videos = t.services.videos;
     const token = await videos.createFreeVideoToken(ids.unlockable, HOUR);
     expect(token.length).toBeGreaterThanOrEqual(40);
     expect((await get(`/api/videos/free?token=${token}`)).json()).toMatchObject({ id: ids.unlockable, playable: true });
@@ -397,7 +395,7 @@ describe('GET /api/videos/test', () => {
   it('lists the test videos of the media service', async () => {
     const res = await get('/api/videos/test');
     expect(res.statusCode).toBe(200);
-    const media = createMediaService(t.deps);
+    const media = t.services.media;
     expect(TestVideoList.parse(res.json())).toEqual(await media.testVideos());
   });
 });

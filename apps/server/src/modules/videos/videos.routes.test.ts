@@ -1,7 +1,6 @@
 import { TagList, Video, VideoList, VIDEOS_PER_PAGE, type VideoOrder } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createSessionsService } from '../sessions/sessions.service';
 
 // PeerTube-style: each endpoint with each role and with bad input, on a small catalog whose answers we know.
 
@@ -49,7 +48,7 @@ async function createUser(username: string, premiumUntil: Date | null) {
     `INSERT INTO users (username, email, password_hash, premium_until) VALUES ($1, $2, 'not-a-real-hash', $3) RETURNING id`,
     [username, `${username}@example.com`, premiumUntil],
   );
-  return (await createSessionsService(t.deps.db, t.deps.now).create(rows[0]!.id)).token;
+  return (await t.services.sessions.create(rows[0]!.id)).token;
 }
 
 async function insertCatalog() {
@@ -309,7 +308,7 @@ describe('thumbnails on a CDN', () => {
       const [user] = await cdn.deps.db.query<{ id: number }>(
         `INSERT INTO users (username, email, password_hash) VALUES ('cdn_member', 'cdn@example.com', 'x') RETURNING id`,
       );
-      const { token } = await createSessionsService(cdn.deps.db).create(user!.id);
+      const { token } = await cdn.services.sessions.create(user!.id);
       const res = await cdn.app.inject({ method: 'GET', url: `/api/videos/${row!.id}`, headers: { authorization: `Bearer ${token}` } });
       expect(res.json()).toMatchObject({
         thumbnail: `https://cdn.example.com/media/images/video/${row!.id}/900x500.jpg`,

@@ -15,15 +15,13 @@ import {
   VideoList,
   VideoListQuery,
 } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
 import { requireAuth } from '../../plugins/auth';
-import { createVideosService } from './videos.service';
+import type { VideosService } from './videos.service';
 
 // Static paths (/videos/tags, /unlocked, /random, /free, /test) win over /videos/:id in Fastify's router;
 // the tests check each of them.
 
-export const videosRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const videos = createVideosService(deps);
+export const videosRoutes: FastifyPluginAsyncZod<{ videos: VideosService }> = async (app, { videos }) => {
   const security = [{ bearer: [] }];
   const errors = { 400: ErrorBody, 401: ErrorBody };
   const byId = { ...errors, 404: ErrorBody };

@@ -12,12 +12,12 @@ import {
   type VideoList,
   type VideoListParams,
 } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import type { Queryable } from '../../db/database';
 import { forbidden, notFound, tooManyRequests } from '../../lib/http-error';
-import { createFavouritesService } from '../favourites/favourites.service';
-import { createFeaturesService } from '../features/features.service';
-import { createMediaService } from '../media/media.service';
+import type { FavouritesService } from '../favourites/favourites.service';
+import type { FeaturesService } from '../features/features.service';
+import type { MediaService } from '../media/media.service';
 import { hashSecret, newSecret, type AuthContext } from '../sessions/sessions.service';
 import { videosRepository, type PlaybackRow, type VideoModelRow, type VideoRow, type VideoTagRow } from './videos.repository';
 
@@ -83,14 +83,14 @@ interface ViewerAccess {
   unlockedVideoIds: number[];
 }
 
-export function createVideosService(deps: AppDeps) {
-  const { db, now, rateLimits } = deps;
-  // Built on first use: the favourites and media services may build a videos service themselves.
-  let mediaService: ReturnType<typeof createMediaService> | undefined;
-  let favouritesService: ReturnType<typeof createFavouritesService> | undefined;
-  const media = () => (mediaService ??= createMediaService(deps));
-  const favourites = () => (favouritesService ??= createFavouritesService(deps));
-  const features = createFeaturesService(db);
+export interface VideosDeps extends Pick<Platform, 'db' | 'now' | 'rateLimits'> {
+  media: MediaService;
+  favourites: FavouritesService;
+  features: FeaturesService;
+}
+
+export function createVideosService(deps: VideosDeps) {
+  const { db, now, rateLimits, media, favourites, features } = deps;
 
   const toVideo = (row: VideoRow, tags: VideoTagRow[], models: VideoModelRow[], viewer: AuthContext | null): Video => ({
     id: row.id,
@@ -101,8 +101,8 @@ export function createVideosService(deps: AppDeps) {
     // float4 arrives with binary noise (4.300000190734863).
     rating: Math.round(Number(row.rating) * 100) / 100,
     views: row.views,
-    thumbnail: media().imageUrl('video', row.id, '900x500', viewer),
-    thumbnail_small: media().imageUrl('video', row.id, '370x206', viewer),
+    thumbnail: media.imageUrl('video', row.id, '900x500', viewer),
+    thumbnail_small: media.imageUrl('video', row.id, '370x206', viewer),
     tags: tags.map((t) => ({ id: t.id, name_en: t.name_en, name_de: t.name_de, name_fr: t.name_fr })),
     participated_models: models.map((m) => ({ id: m.id, name_en: m.name_en })),
     total_comments: row.total_comments,
@@ -149,8 +149,8 @@ export function createVideosService(deps: AppDeps) {
     const assetId = row.media_asset_id;
     const [assets, favouriteIds, shootId] = await Promise.all([
       // For a restricted viewer this describes the censored placeholder, which is what they will play.
-      assetId !== null ? media().assetInfo([assetId], viewer) : Promise.resolve(new Map<number, { status: string; renditions: number[] }>()),
-      viewer ? favourites().isFavourite(viewer.userId, 'video', [row.id]) : Promise.resolve(new Set<number>()),
+      assetId !== null ? media.assetInfo([assetId], viewer) : Promise.resolve(new Map<number, { status: string; renditions: number[] }>()),
+      viewer ? favourites.isFavourite(viewer.userId, 'video', [row.id]) : Promise.resolve(new Set<number>()),
       videosRepository.firstShootOf(db, row.id),
     ]);
     const asset = assetId !== null ? assets.get(assetId) : undefined;
@@ -158,7 +158,7 @@ export function createVideosService(deps: AppDeps) {
     return {
       ...video,
       playable,
-      hls_url: playable && ready ? media().hlsUrl(assetId, viewer) : null,
+      hls_url: playable && ready ? media.hlsUrl(assetId, viewer) : null,
       renditions: ready ? [...asset.renditions].sort((a, b) => a - b) : [],
       is_favourite: favouriteIds.has(row.id),
       shoot_id: shootId,
@@ -339,7 +339,7 @@ export function createVideosService(deps: AppDeps) {
       return token;
     },
 
-    testVideos: (viewer: AuthContext | null): Promise<TestVideo[]> => media().testVideos(viewer),
+    testVideos: (viewer: AuthContext | null): Promise<TestVideo[]> => media.testVideos(viewer),
   };
 }
 export type VideosService = ReturnType<typeof createVideosService>;

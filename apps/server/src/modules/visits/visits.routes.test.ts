@@ -2,9 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Visit, VISIT_ID_HEADER } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createFeaturesService } from '../features/features.service';
-import { createSessionsService } from '../sessions/sessions.service';
-import { createVisitsService } from './visits.service';
 
 const CHROME_DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =
@@ -16,7 +13,7 @@ async function createMember(t: TestApp, username: string) {
     [username, `${username}@example.com`],
   );
   const id = rows[0]!.id;
-  const { token } = await createSessionsService(t.deps.db, t.deps.now).create(id);
+  const { token } = await t.services.sessions.create(id);
   return { id, token };
 }
 
@@ -144,7 +141,7 @@ describe('GET /api/track/visit', () => {
   });
 
   it('stores the referrer, the page query (repeated keys as arrays), the tld and the site features', async () => {
-    await createFeaturesService(t.deps.db).set({ name: 'black_friday_discount_24', is_active: true, version: 'v2', settings: {} });
+    await t.services.features.set({ name: 'black_friday_discount_24', is_active: true, version: 'v2', settings: {} });
     const res = await trackVisit(t, 'referrer=https%3A%2F%2Fref.example%2F&utm_source=mail&tag=a&tag=b', { 'x-tld-source': 'de' });
     const visit = res.json();
     expect(visit.features.black_friday_discount_24).toEqual({ is_active: true, version: 'v2', settings: {} });
@@ -182,7 +179,7 @@ describe('GET /api/track/visit', () => {
   });
 
   it('finds a visit by id for other modules, and nothing for unknown or malformed ids', async () => {
-    const service = createVisitsService(t.deps);
+    const service = t.services.visits;
     const res = await trackVisit(t, { campaign: 'autumn' });
     expect(await service.findById(res.json().id)).toEqual({ id: res.json().id, country: null, region: null, campaign: 'autumn' });
     expect(await service.findById(randomUUID())).toBeNull();

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBody, StatusOk, TrackEventBody, Visit, VisitQuery, VISIT_ID_HEADER } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
-import { createVisitsService } from './visits.service';
+import { z } from 'zod';
+import { ErrorBody, FeatureIdParam, StatusOk, TrackActionBody, TrackEventBody, Visit, VisitQuery, VISIT_ID_HEADER } from '@velora/shared';
+import { requireAuth } from '../../plugins/auth';
+import type { FeaturesService } from '../features/features.service';
+import type { VisitsService } from './visits.service';
 
-export const visitsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const visits = createVisitsService(deps);
+/** The event name under which feature actions are stored (events table). */
+export const FEATURE_ACTION_EVENT = 'feature_action';
 
+export const visitsRoutes: FastifyPluginAsyncZod<{ visits: VisitsService; features: FeaturesService }> = async (app, { visits, features }) => {
   app.get('/track/visit', {
     // 'optional', not 'public': a logged-in visitor's visit is tied to the account.
     config: { access: 'optional' },
@@ -40,6 +43,29 @@ export const visitsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     handler: async (request) => {
       await visits.trackEvent({ ...request.body, userId: request.auth?.userId ?? null, visitId: request.visitId });
       return { status: 'ok' as const };
+    },
+  });
+
+  // A /feature/* call of SPEC §7, here because it records an event: a feature action is one.
+  app.post('/feature/track_action/:id', {
+    config: { access: 'member' },
+    schema: {
+      tags: ['features'],
+      summary: `Record an action on a feature (stored as a ${FEATURE_ACTION_EVENT} event)`,
+      security: [{ bearer: [] }],
+      params: FeatureIdParam,
+      body: TrackActionBody,
+      response: { 204: z.null().describe('No content'), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+    },
+    handler: async (request, reply) => {
+      const feature = await features.resolve(request.params.id);
+      await visits.trackEvent({
+        name: FEATURE_ACTION_EVENT,
+        properties: { feature: feature.name, action: request.body.action },
+        userId: requireAuth(request).userId,
+        visitId: request.visitId,
+      });
+      return reply.status(204).send(null);
     },
   });
 };

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Bowser from 'bowser';
 import { isEUCountry, isInternationalCountry, type TrackEventBody, type Visit } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
+import type { Platform } from '../../platform';
 import { HttpError } from '../../lib/http-error';
-import { createFeaturesService } from '../features/features.service';
+import type { FeaturesService } from '../features/features.service';
 import { locate, type GeoRequest } from './geo';
 import { JsonTooDeepError, MAX_JSON_DEPTH, jsonByteLength, storableJson, storableString } from './storable-json';
 import { visitsRepository } from './visits.repository';
@@ -52,9 +52,8 @@ function describeAgent(userAgent: string | undefined): { browser: string | null;
 
 const tooLarge = (message: string, field: string) => new HttpError(413, 'PAYLOAD_TOO_LARGE', message, { [field]: message });
 
-export function createVisitsService(deps: Pick<AppDeps, 'db' | 'config' | 'now'>) {
-  const { db } = deps;
-  const features = createFeaturesService(db);
+export function createVisitsService(deps: Pick<Platform, 'db' | 'config' | 'now'> & { features: FeaturesService }) {
+  const { db, features } = deps;
 
   return {
     /**

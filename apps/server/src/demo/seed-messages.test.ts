@@ -1,7 +1,6 @@
 import { Conversation, Inbox, TransactionalPopup } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionsService } from '../../modules/sessions/sessions.service';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { buildTestApp, type TestApp } from '../../test/test-app';
 import { seedDemoAccounts } from './seed-accounts';
 import { DEMO_PLAYDATES, seedDemoMessages } from './seed-messages';
 
@@ -11,7 +10,7 @@ let modelId: number;
 
 const tokenOf = async (username: string) => {
   const [user] = await t.deps.db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]);
-  return (await createSessionsService(t.deps.db, t.deps.now).create(user!.id)).token;
+  return (await t.services.sessions.create(user!.id)).token;
 };
 const get = async (url: string, username: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api${url}`, headers: { authorization: `Bearer ${await tokenOf(username)}` } });

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { FEATURE_NAMES, TRAILER_TAG_NAME } from '@velora/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestDatabase, type TestApp } from '../../../test/test-app';
-import type { AppDeps } from '../../app-deps';
-import type { Config } from '../../config';
+import { buildTestApp, createTestDatabase, type TestApp } from '../../test/test-app';
+import type { Platform } from '../platform';
+import type { Config } from '../config';
 import { seedCatalog } from './seed-catalog';
 import { DEMO_COUNTS, seedDemoIfWanted } from './seed-demo';
 import { renderSeedOriginal, seedImageSvg } from './seed-images';
@@ -11,9 +11,9 @@ import { DEMO_CLIPS } from './seed-media';
 
 const NOW = new Date('2030-05-01T12:00:00Z');
 
-const count = async (deps: Pick<AppDeps, 'db'>, sql: string) => (await deps.db.query<{ n: number }>(`SELECT (${sql})::int AS n`))[0]!.n;
+const count = async (deps: Pick<Platform, 'db'>, sql: string) => (await deps.db.query<{ n: number }>(`SELECT (${sql})::int AS n`))[0]!.n;
 
-function withConfig(t: TestApp, config: Partial<Config>): Pick<AppDeps, 'config' | 'db' | 'now'> {
+function withConfig(t: TestApp, config: Partial<Config>): Pick<Platform, 'config' | 'db' | 'now'> {
   return { db: t.deps.db, now: () => NOW, config: { ...t.deps.config, ...config } };
 }
 
@@ -23,7 +23,7 @@ describe('seedDemoIfWanted on an empty database', () => {
   let seeded: boolean;
   beforeAll(async () => {
     t = await buildTestApp();
-    seeded = await seedDemoIfWanted(withConfig(t, {}), (m) => logs.push(m));
+    seeded = await seedDemoIfWanted(withConfig(t, {}), t.services, (m) => logs.push(m));
   });
   afterAll(() => t.close());
 
@@ -100,7 +100,7 @@ describe('seedDemoIfWanted on an empty database', () => {
   it('does nothing on a second call', async () => {
     const before = await count(t.deps, 'SELECT count(*) FROM videos');
     const again: string[] = [];
-    expect(await seedDemoIfWanted(withConfig(t, {}), (m) => again.push(m))).toBe(false);
+    expect(await seedDemoIfWanted(withConfig(t, {}), t.services, (m) => again.push(m))).toBe(false);
     expect(again).toEqual(['Demo content not seeded: the database already holds users or videos']);
     expect(await count(t.deps, 'SELECT count(*) FROM videos')).toBe(before);
   });
@@ -130,7 +130,7 @@ describe('when seedDemoIfWanted seeds', () => {
     [{ nodeEnv: 'test', seedDemo: 'never' } as const, /SEED_DEMO=never/],
   ])('%j: does not seed, and says why', async (config, message) => {
     const logs: string[] = [];
-    expect(await seedDemoIfWanted(withConfig(shared, config), (m) => logs.push(m), small)).toBe(false);
+    expect(await seedDemoIfWanted(withConfig(shared, config), shared.services, (m) => logs.push(m), small)).toBe(false);
     expect(logs.join('\n')).toMatch(message);
     expect(await count(shared.deps, 'SELECT count(*) FROM videos')).toBe(0);
   });
@@ -141,7 +141,7 @@ describe('when seedDemoIfWanted seeds', () => {
   ])('%j: seeds', async (config) => {
     const t = await fresh();
     const logs: string[] = [];
-    expect(await seedDemoIfWanted(withConfig(t, config), (m) => logs.push(m), small)).toBe(true);
+    expect(await seedDemoIfWanted(withConfig(t, config), t.services, (m) => logs.push(m), small)).toBe(true);
     expect(logs.join('\n')).toMatch(/seeded/);
     expect(await count(t.deps, 'SELECT count(*) FROM videos')).toBe(3);
   });
@@ -149,20 +149,20 @@ describe('when seedDemoIfWanted seeds', () => {
   it('leaves a database with users alone', async () => {
     const t = await fresh();
     await t.deps.db.query(`INSERT INTO users (username, email, password_hash) VALUES ('someone', 'someone@example.com', 'x')`);
-    expect(await seedDemoIfWanted(withConfig(t, {}), () => undefined, small)).toBe(false);
+    expect(await seedDemoIfWanted(withConfig(t, {}), t.services, () => undefined, small)).toBe(false);
     expect(await count(t.deps, 'SELECT count(*) FROM models')).toBe(0);
   });
 
   it('keeps a feature flag that was already set', async () => {
     const t = await fresh();
     await t.deps.db.query(`INSERT INTO features (name, is_active) VALUES ('landing_redirect', true)`);
-    await seedDemoIfWanted(withConfig(t, {}), () => undefined, small);
+    await seedDemoIfWanted(withConfig(t, {}), t.services, () => undefined, small);
     expect(await count(t.deps, `SELECT count(*) FROM features WHERE name = 'landing_redirect' AND is_active`)).toBe(1);
   });
 
   it('needs no pictures on disk: the server draws a seeded row\'s picture on first request', async () => {
     const t = await fresh();
-    expect(await seedDemoIfWanted(withConfig(t, {}), () => undefined, { counts: small.counts })).toBe(true);
+    expect(await seedDemoIfWanted(withConfig(t, {}), t.services, () => undefined, { counts: small.counts })).toBe(true);
     const [video] = await t.deps.db.query<{ id: number }>('SELECT min(id) AS id FROM videos');
     const res = await t.app.inject({ method: 'GET', url: `/media/images/video/${video!.id}/370x206.jpg` });
     expect(res.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME, type Language } from '@velora/shared';
-import { messagesRepository as repo } from '../../modules/messages/messages.repository';
-import { welcomeSiteMessage } from '../../modules/messages/messages.service';
-import type { Queryable } from '../database';
+import { messagesRepository as repo } from '../modules/messages/messages.repository';
+import { welcomeSiteMessage } from '../modules/messages/messages.service';
+import type { Queryable } from '../db/database';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

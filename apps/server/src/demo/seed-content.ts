@@ -1,6 +1,6 @@
 import { DAY_MS, LANGUAGES, PRODUCT_NAME, type Language, type PageType } from '@velora/shared';
-import { hashPassword } from '../../lib/password';
-import type { Queryable } from '../database';
+import { hashPassword } from '../lib/password';
+import type { Queryable } from '../db/database';
 import { BLOG_CATEGORIES, BLOG_TOPICS } from './seed-content-blog';
 
 // Demo content around the catalog: landings 1 and 2 (en, de, fr), custom pages, and the blog.

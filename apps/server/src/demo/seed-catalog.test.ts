@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-app';
+import { createTestDatabase, type TestDatabase } from '../../test/test-app';
 import { seedCatalog, type SeededCatalog } from './seed-catalog';
 
 // The catalog parts of the demo seed that the catalog pages need: chapters and images, editors' picks, exact counters.

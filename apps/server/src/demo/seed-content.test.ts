@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-app';
-import { verifyPassword } from '../../lib/password';
+import { createTestDatabase, type TestDatabase } from '../../test/test-app';
+import { verifyPassword } from '../lib/password';
 import { BLOG_CATEGORIES, BLOG_TOPICS } from './seed-content-blog';
 import { DEMO_PAGE_PASSWORD, DEMO_PAGE_PATHS, seedContent } from './seed-content';
 

@@ -1,5 +1,5 @@
 import { FEATURE_NAMES, TRAILER_TAG_NAME, type FeatureName } from '@velora/shared';
-import type { Queryable } from '../database';
+import type { Queryable } from '../db/database';
 
 // Neutral demo content: fictional names, generated titles, no explicit material (ARCHITECTURE.md "Content").
 // Everything comes from a seeded PRNG, so every fresh database holds the same catalog.

@@ -1,5 +1,6 @@
-import type { AppDeps } from '../../app-deps';
-import type { Queryable } from '../database';
+import type { Platform } from '../platform';
+import type { Queryable } from '../db/database';
+import type { CoinsService } from '../modules/coins/coins.service';
 import { seedDemoAccounts } from './seed-accounts';
 import { seedDemoCoins } from './seed-coins';
 import { seedCatalog, type CatalogCounts } from './seed-catalog';
@@ -22,7 +23,7 @@ async function isEmpty(db: Queryable): Promise<boolean> {
 }
 
 /** Why demo content must not be seeded under this configuration, or null when it may be. */
-export function seedRefusal(config: Pick<AppDeps['config'], 'seedDemo' | 'nodeEnv'>): string | null {
+export function seedRefusal(config: Pick<Platform['config'], 'seedDemo' | 'nodeEnv'>): string | null {
   if (config.seedDemo === 'never') return 'SEED_DEMO=never';
   // Demo accounts with a published password must never appear on a live site by accident.
   if (config.nodeEnv === 'production' && config.seedDemo !== 'always') return 'NODE_ENV=production (set SEED_DEMO=always to seed anyway)';
@@ -34,11 +35,12 @@ export function seedRefusal(config: Pick<AppDeps['config'], 'seedDemo' | 'nodeEn
  * users and no videos. Returns whether it seeded. The database part is one transaction: all of it or nothing.
  */
 export async function seedDemoIfWanted(
-  deps: Pick<AppDeps, 'config' | 'db' | 'now'>,
+  platform: Pick<Platform, 'config' | 'db' | 'now'>,
+  services: { coins: Pick<CoinsService, 'grant'> },
   log: (msg: string) => void,
   options: { counts?: CatalogCounts } = {},
 ): Promise<boolean> {
-  const { config, db } = deps;
+  const { config, db } = platform;
   const refusal = seedRefusal(config);
   if (refusal) {
     log(`Demo content not seeded: ${refusal}`);
@@ -46,14 +48,14 @@ export async function seedDemoIfWanted(
   }
 
   const started = Date.now();
-  const now = deps.now();
+  const now = platform.now();
   const counts = options.counts ?? DEMO_COUNTS;
   const catalog = await db.transaction(async (tx) => {
     if (db.engine === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     if (!(await isEmpty(tx))) return null;
     const seeded = await seedCatalog(tx, { ...counts, now });
     await seedDemoAccounts(tx, { modelId: seeded.modelIds[0]!, now });
-    await seedDemoCoins(deps, tx);
+    await seedDemoCoins(services.coins, tx);
     await seedDemoMedia(tx, seeded.videoIds);
     await seedDemoTokens(tx, { now });
     await seedContent(tx, { now });

@@ -1,7 +1,6 @@
 import { TRAILER_TAG_NAME, UnlockedContent, VideoDetail } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createSessionsService } from '../../modules/sessions/sessions.service';
+import { buildTestApp, type TestApp } from '../../test/test-app';
 import { seedDemoIfWanted } from './seed-demo';
 import { DEMO_FREE_VIDEO_TOKEN, DEMO_UNLOCK_TOKEN, seedDemoTokens } from './seed-demo-tokens';
 
@@ -14,9 +13,9 @@ describe('the demo tokens (README "Demo links")', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ now: () => new Date(clock) });
-    await seedDemoIfWanted({ ...t.deps, now: () => NOW }, () => {}, { counts: { models: 6, videos: 40, shoots: 8 } });
+    await seedDemoIfWanted({ ...t.deps, now: () => NOW }, t.services, () => {}, { counts: { models: 6, videos: 40, shoots: 8 } });
     const [member] = await t.deps.db.query<{ id: number }>(`SELECT id FROM users WHERE username = 'member'`);
-    memberToken = (await createSessionsService(t.deps.db, t.deps.now).create(member!.id)).token;
+    memberToken = (await t.services.sessions.create(member!.id)).token;
   });
   afterAll(() => t.close());
 

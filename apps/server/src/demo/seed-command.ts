@@ -1,7 +1,8 @@
+import { createServices } from '../composition/create-services';
+import { openPlatform } from '../composition/open-platform';
 import { ConfigError, loadConfig } from '../config';
-import { migrate } from './migrate';
-import { openDatabase } from './open-database';
-import { seedDemoIfWanted } from './seed/seed-demo';
+import { migrate } from '../db/migrate';
+import { seedDemoIfWanted } from './seed-demo';
 
 // `npm run seed`: seeds demo content into the configured database, if it is empty.
 
@@ -12,15 +13,15 @@ async function main(): Promise<number> {
     // PGlite is single-connection: a second process on the same folder would corrupt it.
     console.log(`Embedded database in ${config.dataDir}: make sure the server is not running on it.`);
   }
-  const db = await openDatabase(config);
+  const platform = await openPlatform(config, { inProcessRateLimits: true });
   try {
-    const applied = await migrate(db);
+    const applied = await migrate(platform.db);
     console.log(applied.length > 0 ? `Migrated: ${applied.join(', ')}` : 'Database schema is up to date');
-    const seeded = await seedDemoIfWanted({ config, db, now: () => new Date() }, (msg) => console.log(msg));
+    const seeded = await seedDemoIfWanted(platform, createServices(platform), (msg) => console.log(msg));
     console.log(seeded ? `Done in ${Date.now() - started} ms` : 'Nothing seeded');
     return 0;
   } finally {
-    await db.close();
+    await platform.close();
   }
 }
 

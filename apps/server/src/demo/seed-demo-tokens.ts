@@ -1,6 +1,6 @@
 import { TRAILER_TAG_NAME } from '@velora/shared';
-import { storeFreeVideoToken, storeUnlockToken } from '../../modules/videos/videos.service';
-import type { Queryable } from '../database';
+import { storeFreeVideoToken, storeUnlockToken } from '../modules/videos/videos.service';
+import type { Queryable } from '../db/database';
 
 /** Fixed demo links (README "Demo accounts"): /free-video?token=demo-free-video, and the unlock token demo-unlock. */
 export const DEMO_FREE_VIDEO_TOKEN = 'demo-free-video';

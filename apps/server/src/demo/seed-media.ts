@@ -1,5 +1,5 @@
-import type { LavfiClip } from '../../lib/ffmpeg';
-import type { Queryable } from '../database';
+import type { LavfiClip } from '../lib/ffmpeg';
+import type { Queryable } from '../db/database';
 
 // Demo video: a few neutral clips drawn by ffmpeg's built-in test sources (colour bars, patterns, a sine tone),
 // shared round-robin by every seeded video. Seeding only writes the rows: the media job generates each clip and

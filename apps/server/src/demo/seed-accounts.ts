@@ -1,6 +1,6 @@
 import type { RoleToken } from '@velora/shared';
-import { hashPassword } from '../../lib/password';
-import type { Queryable } from '../database';
+import { hashPassword } from '../lib/password';
+import type { Queryable } from '../db/database';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_EMAIL_DOMAIN = 'demo.velora.test';

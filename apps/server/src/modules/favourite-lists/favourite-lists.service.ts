@@ -1,18 +1,23 @@
 import { FAVOURITES_PER_PAGE, type FavouriteItem, type FavouriteKind, type FavouriteList } from '@velora/shared';
-import type { AppDeps } from '../../app-deps';
 import { capPage, offsetOf, pagesOf } from '../../lib/paging';
-import { createModelsService } from '../models/models.service';
+import type { FavouritesService } from '../favourites/favourites.service';
+import type { ModelsService } from '../models/models.service';
 import type { AuthContext } from '../sessions/sessions.service';
-import { createShootsService } from '../shoots/shoots.service';
-import { createVideosService } from '../videos/videos.service';
-import { createFavouritesService } from './favourites.service';
+import type { ShootsService } from '../shoots/shoots.service';
+import type { VideosService } from '../videos/videos.service';
 
-/** The favourites pages (SPEC §2 /favourite-*): each favourite with its item filled in, as the viewer sees it. */
-export function createFavouritesListService(deps: AppDeps) {
-  const favourites = createFavouritesService(deps);
-  const models = createModelsService(deps);
-  const shoots = createShootsService(deps);
-  const videos = createVideosService(deps);
+export interface FavouriteListsDeps {
+  favourites: FavouritesService;
+  models: ModelsService;
+  shoots: ShootsService;
+  videos: VideosService;
+}
+
+/**
+ * The favourites pages (SPEC §2 /favourite-*): each favourite with its item filled in, as the viewer sees it. A module
+ * of its own above the catalog, so that favourites (which videos, models and shoots use) sits below them.
+ */
+export function createFavouriteListsService({ favourites, models, shoots, videos }: FavouriteListsDeps) {
 
   /** Items for `ids`, keyed by id; a target deleted between the two queries is simply missing. */
   async function itemsOf(kind: Exclude<FavouriteKind, 'camera'>, ids: number[], viewer: AuthContext): Promise<Map<number, Partial<FavouriteItem>>> {
@@ -50,3 +55,4 @@ export function createFavouritesListService(deps: AppDeps) {
     },
   };
 }
+export type FavouriteListsService = ReturnType<typeof createFavouriteListsService>;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../database';
+import type { Queryable } from '../db/database';
 
 // Membership plans and coin packages of the demo (decision record 016). Prices are net, in cents: VAT and discounts
 // are added per buyer when they are shown and charged.

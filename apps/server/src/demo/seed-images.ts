@@ -1,11 +1,11 @@
 import sharp from 'sharp';
+import type { ImageKind, MissingOriginalDrawer } from '../modules/media/media.service';
 import { createRandom, type Random } from './seed-catalog';
 
 // Neutral generated pictures (gradients and geometric patterns), so the demo looks like a catalog without holding
 // any real photo. Nothing is written at seed time: the image endpoint draws a demo row's picture the first time one
-// of its sizes is asked for (see modules/media), so seeding stays quick however many pictures the catalog has.
-
-export type ImageKind = 'video' | 'model' | 'shoot' | 'image';
+// of its sizes is asked for (the composition root hands drawDemoOriginal to the media service), so seeding stays
+// quick however many pictures the catalog has.
 
 const KIND_SEED: Record<ImageKind, number> = { video: 1, model: 2, shoot: 3, image: 4 };
 
@@ -83,3 +83,6 @@ export async function renderSeedOriginal(kind: ImageKind, id: number, size = see
     .jpeg({ quality: 92 })
     .toBuffer();
 }
+
+/** The media service's drawer of a row without a stored original: its demo picture, at a shoot image's own shape. */
+export const drawDemoOriginal: MissingOriginalDrawer = (kind, id, natural) => renderSeedOriginal(kind, id, seedOriginalSize(kind, natural));

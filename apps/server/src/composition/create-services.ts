@@ -1,0 +1,119 @@
+import { drawDemoOriginal } from '../demo/seed-images';
+import { createAgeVerificationService } from '../modules/age-verification/age-verification.service';
+import { createAuthService } from '../modules/auth/auth.service';
+import { createBlogService } from '../modules/blog/blog.service';
+import { createCaptchaService } from '../modules/captcha/captcha.service';
+import { createTipsService } from '../modules/coins/coins-tips.service';
+import { createCoinsService } from '../modules/coins/coins.service';
+import { createCommentsService } from '../modules/comments/comments.service';
+import { createCompanyService } from '../modules/company/company.service';
+import { createEmailVerificationService } from '../modules/email-verification/email-verification.service';
+import { createFavouriteListsService } from '../modules/favourite-lists/favourite-lists.service';
+import { createFavouritesService } from '../modules/favourites/favourites.service';
+import { createFeaturesService } from '../modules/features/features.service';
+import { createFeedsService } from '../modules/feeds/feeds.service';
+import { createHomeService } from '../modules/home/home.service';
+import { createIdentityService } from '../modules/identity/identity.service';
+import { createLandingsService } from '../modules/landings/landings.service';
+import { createMediaService } from '../modules/media/media.service';
+import { createMessagesService } from '../modules/messages/messages.service';
+import { createModelsService } from '../modules/models/models.service';
+import { createPagesService } from '../modules/pages/pages.service';
+import { createWebhookRelay } from '../modules/payments/payment-provider';
+import { createPaymentsService, paymentProviderFor } from '../modules/payments/payments.service';
+import { createSessionsService } from '../modules/sessions/sessions.service';
+import { createShootsService } from '../modules/shoots/shoots.service';
+import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service';
+import { createUsersSettingsService } from '../modules/users/users-settings.service';
+import { createUsersService } from '../modules/users/users.service';
+import { createVideosService } from '../modules/videos/videos.service';
+import { createVisitsService } from '../modules/visits/visits.service';
+import type { Platform } from '../platform';
+
+/**
+ * The composition root (decision record 021): every service of the server, built once, in the order of the module
+ * tiers (tools/server-module-tiers.js), each handed the platform parts and the services it uses. Nothing else calls
+ * a createXService: routes, plugins, jobs, the seed and the tests take what they need from here.
+ */
+export function createServices(platform: Platform) {
+  const { config, db, now, mailer, rateLimits, realtime, mediaUrls, log } = platform;
+
+  // Tier 0: no other module.
+  const sessions = createSessionsService({ db, now });
+  const features = createFeaturesService({ db, now });
+  const captcha = createCaptchaService({ config, db, now, rateLimits });
+  const favourites = createFavouritesService({ db });
+  const subscriptions = createSubscriptionsService({ db });
+
+  // Tier 1.
+  // Catalog rows without a stored picture show the demo's generated one (the demo catalog has none stored).
+  const media = createMediaService({ config, db, now, mediaUrls, drawMissingOriginal: drawDemoOriginal });
+  const comments = createCommentsService({ db, rateLimits, mediaUrls });
+  const emailVerification = createEmailVerificationService({ db, config, now, rateLimits, mailer, log });
+  const visits = createVisitsService({ db, config, now, features });
+  const coins = createCoinsService({ db, now });
+  const tips = createTipsService({ config, rateLimits, coins, favourites });
+
+  // Tier 2.
+  const blog = createBlogService({ config, db, now, media });
+  const landings = createLandingsService({ config, db, media });
+  const messages = createMessagesService({ db, now, rateLimits, realtime, mediaUrls, log, media });
+  const videos = createVideosService({ db, now, rateLimits, media, favourites, features });
+  const users = createUsersService({ db, mediaUrls, features, subscriptions, coins });
+  const usersSettings = createUsersSettingsService({ db, now, rateLimits, config, mailer, log });
+
+  // Tier 3.
+  const shoots = createShootsService({ db, now, media, videos });
+  const ageVerification = createAgeVerificationService({ db, config, now, users });
+  const company = createCompanyService({ db, users, visits, features });
+  // The sandbox provider's webhooks go through the app's own HTTP stack: buildApp binds the relay to it.
+  const paymentWebhooks = createWebhookRelay();
+  const provider = paymentProviderFor({ config, now }, paymentWebhooks.deliver);
+  const payments = createPaymentsService({ db, config, now, rateLimits, log, provider, users, visits, features, coins, subscriptions });
+  const auth = createAuthService({ db, config, now, rateLimits, mailer, log, sessions, users, messages });
+  const identity = createIdentityService({ db, config, now, log, messages, users, sessions, features });
+  const pages = createPagesService({ db, config, now, rateLimits, mailer, log, captcha, blog, landings });
+
+  // Tier 4.
+  const models = createModelsService({ db, media, videos, shoots });
+  const feeds = createFeedsService({ shoots, favourites });
+
+  // Tier 5.
+  const favouriteLists = createFavouriteListsService({ favourites, models, shoots, videos });
+  const home = createHomeService({ db, now, videos, models, shoots, favourites });
+
+  return {
+    sessions,
+    features,
+    captcha,
+    favourites,
+    subscriptions,
+    media,
+    comments,
+    emailVerification,
+    visits,
+    coins,
+    tips,
+    blog,
+    landings,
+    messages,
+    videos,
+    users,
+    usersSettings,
+    shoots,
+    ageVerification,
+    company,
+    payments,
+    paymentWebhooks,
+    auth,
+    identity,
+    pages,
+    models,
+    feeds,
+    favouriteLists,
+    home,
+  };
+}
+
+/** Every service of the server, as the composition root built them. */
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,47 @@
+import { pino } from 'pino';
+import type { Config } from '../config';
+import { openDatabase } from '../db/open-database';
+import { createMailer } from '../lib/create-mailer';
+import { createRateLimitStore } from '../lib/create-rate-limit-store';
+import { createMediaUrls } from '../lib/media-url';
+import { createMemoryRateLimitStore } from '../lib/memory-rate-limit-store';
+import { createRealtimeHub } from '../lib/realtime-hub';
+import type { Log, Platform } from '../platform';
+
+export interface OpenPlatform extends Platform {
+  /** Closes the mailer, the rate-limit store and the database; the jobs and the app are closed before. */
+  close(): Promise<void>;
+}
+
+/** The process's logger at LOG_LEVEL; Fastify logs through the same instance. */
+export const createLog = (config: Pick<Config, 'logLevel'>): Log => pino({ level: config.logLevel });
+
+/**
+ * The platform of a process: the configured database, mail, rate limits (shared through Redis when REDIS_URL is
+ * set), realtime hub, media URLs, the wall clock and a logger. A one-off command (the seed, an import) asks for
+ * in-process rate limits: it serves no requests, so it needs no Redis.
+ */
+export async function openPlatform(config: Config, options: { log?: Log; inProcessRateLimits?: boolean } = {}): Promise<OpenPlatform> {
+  const db = await openDatabase(config);
+  try {
+    const mailer = await createMailer(config);
+    const rateLimits = options.inProcessRateLimits ? createMemoryRateLimitStore() : await createRateLimitStore(config);
+    return {
+      config,
+      db,
+      now: () => new Date(),
+      mailer,
+      rateLimits,
+      realtime: createRealtimeHub(),
+      mediaUrls: createMediaUrls(config),
+      log: options.log ?? createLog(config),
+      async close() {
+        await Promise.allSettled([mailer.close(), rateLimits.close()]);
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,24 @@
+// The tiers of the server's modules (apps/server/src/modules/<name>/), decision record 021. A module imports only
+// modules of lower tiers (type-only imports count too), so the module graph has no cycle and the composition root
+// (apps/server/src/composition/create-services.ts) can build each service once, tier by tier.
+//
+// A new module goes in the lowest tier above every module it imports. If it needs a module of its own tier or above,
+// move what both need down (into a lower-tier module, lib/ or packages/shared), or let the composition root pass it in.
+
+export const SERVER_MODULE_TIERS = [
+  // 0: no other module.
+  ['captcha', 'docs', 'favourites', 'features', 'health', 'sessions', 'subscriptions'],
+  // 1: the session context, flags, favourites; media, the coin ledger and tips, visits.
+  ['coins', 'comments', 'email-verification', 'media', 'visits'],
+  // 2: people and the catalog's videos.
+  ['blog', 'landings', 'messages', 'users', 'videos'],
+  // 3: what composes people, messages and videos.
+  ['age-verification', 'auth', 'company', 'identity', 'pages', 'payments', 'shoots'],
+  // 4: models (their videos and shoots), feeds (shoots).
+  ['feeds', 'models'],
+  // 5: the pages that gather the whole catalog.
+  ['favourite-lists', 'home'],
+];
+
+/** Module name → tier. */
+export const TIER_OF = new Map(SERVER_MODULE_TIERS.flatMap((names, tier) => names.map((name) => [name, tier])));
