@@ -6,10 +6,11 @@ import { openDatabase } from './db/open-database';
 import { seedDemoIfWanted } from './db/seed/seed-demo';
 import { createMailer } from './lib/create-mailer';
 import { createRateLimitStore } from './lib/create-rate-limit-store';
+import { createPgBossJobQueue } from './lib/jobs/pg-boss-job-queue';
 import { createRealtimeHub } from './lib/realtime-hub';
-import { createMediaJobRunner } from './modules/media/media-jobs';
+import { registerMediaJobs } from './modules/media/media-jobs';
 import { deliveryThrough } from './modules/payments/payment-provider';
-import { createRenewalJob } from './modules/payments/renewal-job';
+import { createRenewalJob, registerRenewalJob } from './modules/payments/renewal-job';
 
 async function main() {
   let config: Config;
@@ -38,13 +39,15 @@ async function main() {
   if (applied.length > 0) app.log.info({ applied }, 'database migrated');
   await seedDemoIfWanted(deps, (msg) => app.log.info(msg));
 
-  // Transcoding runs in the background, started only once the server listens: it never delays a start.
-  const mediaJobs = createMediaJobRunner(deps, { log: app.log });
-  // Subscription renewals, likewise after listening; the sandbox's webhooks go through the app like a provider's.
-  const renewals = createRenewalJob(deps, { deliver: deliveryThrough(app), log: app.log });
+  // Background work is durable jobs in the database (transcoding, renewals), started only once the server listens.
+  const jobs = createPgBossJobQueue(db, { log: app.log });
+  const media = await registerMediaJobs(jobs, deps, { log: app.log });
+  // The sandbox's renewal webhooks go through the app like a provider's.
+  await registerRenewalJob(jobs, createRenewalJob(deps, { deliver: deliveryThrough(app), log: app.log }));
   const close = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
-    await Promise.all([mediaJobs.stop(), renewals.stop()]);
+    // Running handlers finish (a transcode goes back to pending) while the app and the database are still open.
+    await jobs.stop();
     await app.close();
     await Promise.allSettled([deps.mailer.close(), deps.rateLimits.close()]);
     await db.close();
@@ -56,8 +59,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const engine = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   app.log.info(`ready in ${Date.now() - started} ms on ${engine}: ${config.publicUrl}`);
-  mediaJobs.start();
-  renewals.start();
+  await jobs.start();
+  await media.queuePending();
 }
 
 main().catch((error) => {

@@ -3,12 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryThrough, type WebhookDelivery } from './payment-provider';
 import { buildPaymentsTestApp, DAY_MS, paymentEvent, START, type PaymentsTestApp } from './payments-test-helpers';
 import { RENEWAL_RETRY_AFTER_MS } from './payments.service';
-import { createRenewalJob, type RenewalJob } from './renewal-job';
+import { createTestJobQueues } from '../../../test/test-job-queue';
+import { createRenewalJob, registerRenewalJob } from './renewal-job';
 
 // The running subscription: GET, cancel and resume, and the renewal job (with the test's clock).
 
 let t: PaymentsTestApp;
-const jobs: RenewalJob[] = [];
 const logs: string[] = [];
 const log = { info: (_o: object, m: string) => void logs.push(m), warn: (_o: object, m: string) => void logs.push(`WARN ${m}`) };
 
@@ -16,17 +16,14 @@ beforeAll(async () => {
   t = await buildPaymentsTestApp();
 });
 afterEach(async () => {
-  await Promise.all(jobs.splice(0).map((j) => j.stop()));
   t.clock.set(START);
   // Each test counts the renewals of its own subscribers only.
   await t.deps.db.query(`UPDATE subscriptions SET status = 'expired' WHERE status <> 'expired'`);
 });
 afterAll(() => t.close());
 
-function job(deliver: WebhookDelivery = deliveryThrough(t.app), intervalMs?: number) {
-  const j = createRenewalJob(t.deps, { deliver, log, intervalMs });
-  jobs.push(j);
-  return j;
+function job(deliver: WebhookDelivery = deliveryThrough(t.app)) {
+  return createRenewalJob(t.deps, { deliver, log });
 }
 
 /** A member who bought `plan` through the sandbox at the current clock (from `country` when given). */
@@ -206,14 +203,23 @@ describe('the renewal job', () => {
     expect(await t.premiumUntil(m.id)).toBe(START + DAY_MS + 1000 + RENEWAL_RETRY_AFTER_MS + DAY_MS);
   });
 
-  it('runs by itself once started, and stops', async () => {
+  it('runs by itself on the job queue\'s schedule, with two instances running', async () => {
     const m = await subscriber('day-1');
     t.clock.set(START + DAY_MS + 1000);
-    const j = job(deliveryThrough(t.app), 10);
-    j.start();
-    const deadline = Date.now() + 10_000;
-    while ((await t.premiumUntil(m.id)) === START + DAY_MS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    await j.stop();
-    expect(await t.premiumUntil(m.id)).toBe(START + DAY_MS + 1000 + DAY_MS);
+    const queues = createTestJobQueues(t.deps.db);
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        const jobs = queues.instance();
+        await registerRenewalJob(jobs, job());
+        await jobs.start();
+      }
+      // The every-minute schedule ticks as soon as the queue starts.
+      const deadline = Date.now() + 15_000;
+      while ((await t.premiumUntil(m.id)) === START + DAY_MS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(await t.premiumUntil(m.id)).toBe(START + DAY_MS + 1000 + DAY_MS);
+    } finally {
+      await queues.close();
+    }
+    expect((await renewals(m.id)).map((r) => r.status)).toEqual(['succeeded']);
   });
 });
