@@ -78,7 +78,9 @@ export function createPgBossJobQueue(db: Database, options: PgBossJobQueueOption
       await done;
     } catch (error) {
       const retried = job.retryCount < job.retryLimit;
-      log.warn({ err: error, job: name, id: job.id, retryCount: job.retryCount }, retried ? `job ${name} failed; it is retried` : `job ${name} failed`);
+      const about = { err: error, job: name, id: job.id, retryCount: job.retryCount };
+      if (state === 'stopping' && controller.signal.aborted) log.info(about, `job ${name} interrupted by the stop${retried ? '; it is retried' : ''}`);
+      else log.warn(about, retried ? `job ${name} failed; it is retried` : `job ${name} failed`);
       throw error;
     } finally {
       clearTimeout(expiry);
@@ -125,11 +127,17 @@ export function createPgBossJobQueue(db: Database, options: PgBossJobQueueOption
       for (const [name, definition] of definitions) {
         const ids: string[] = [];
         for (let i = 0; i < Math.max(1, definition.options.concurrency ?? 1); i += 1) {
-          ids.push(
-            await boss.work<object>(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
-              if (job) await run(name, definition, job);
-            }),
-          );
+          let id = '';
+          id = await boss.work<object>(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+            if (!job) return;
+            try {
+              await run(name, definition, job);
+            } finally {
+              // pg-boss waits a polling interval after every run: a worker that found work looks again at once.
+              if (state === 'started') boss.notifyWorker(id);
+            }
+          });
+          ids.push(id);
         }
         workers.set(name, ids);
       }
