@@ -13,6 +13,7 @@ import { createLog } from '../apps/server/src/composition/open-platform';
 import { loadConfig } from '../apps/server/src/config';
 import { migrate } from '../apps/server/src/db/migrate';
 import { openPostgresDatabase } from '../apps/server/src/db/postgres-database';
+import { createPgBossJobQueue } from '../apps/server/src/lib/jobs/pg-boss-job-queue';
 import { createMediaUrls } from '../apps/server/src/lib/media-url';
 import { createMemoryRateLimitStore } from '../apps/server/src/lib/memory-rate-limit-store';
 import { createRealtimeHub } from '../apps/server/src/lib/realtime-hub';
@@ -67,6 +68,7 @@ async function main() {
     console.log(`catalog: ${VIDEOS} videos, ${n} tag links, ${TAGS} tags (built in ${((Date.now() - t) / 1000).toFixed(1)} s)`);
 
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: path.join(os.tmpdir(), schema), LOG_LEVEL: 'silent' });
+    const log = createLog(config);
     const platform = {
       config,
       db,
@@ -75,7 +77,9 @@ async function main() {
       realtime: createRealtimeHub(),
       now: () => new Date(),
       mediaUrls: createMediaUrls(config),
-      log: createLog(config),
+      log,
+      // Never started: the benchmark runs no background work.
+      jobs: createPgBossJobQueue(db, { log, schema: `${schema}_jobs` }),
     };
     const services = createServices(platform);
     const { token } = await services.sessions.create(1);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { JobQueue } from './lib/jobs/job-queue';
 import type { Mailer } from './lib/mailer';
 import type { MediaUrls } from './lib/media-url';
 import type { RateLimitStore } from './lib/rate-limit-store';
@@ -8,14 +9,6 @@ import type { BindableRealtimeHub } from './lib/realtime-hub';
 
 /** The process's logger (pino): Fastify logs through the same instance, so services and requests share one stream. */
 export type Log = FastifyBaseLogger;
-
-/**
- * The durable job queue in PostgreSQL (ARCHITECTURE.md "jobs"). A placeholder until the queue lands: the composition
- * root passes it to the services that schedule work, and nothing needs it yet.
- */
-export interface JobQueue {
-  send(name: string, data: object, options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
-}
 
 /**
  * What every service is built from, made once per process (server.ts, the commands) or per test (test/test-app.ts).
@@ -33,5 +26,6 @@ export interface Platform {
   /** Public URLs of media files: on the CDN host when CDN_URL is set, else same-origin. */
   mediaUrls: MediaUrls;
   log: Log;
-  jobs?: JobQueue;
+  /** The durable job queue in the database (decision record 018): delayed, retried, scheduled, once across instances. */
+  jobs: JobQueue;
 }

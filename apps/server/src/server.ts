@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { createBackgroundJobs } from './composition/background-jobs';
+import { registerBackgroundJobs } from './composition/background-jobs';
 import { createServices } from './composition/create-services';
 import { createLog, openPlatform } from './composition/open-platform';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -28,11 +28,12 @@ async function main() {
   if (applied.length > 0) log.info({ applied }, 'database migrated');
   await seedDemoIfWanted(platform, services, (msg) => log.info(msg));
 
-  // Transcoding and subscription renewals run in the background, started only once the server listens: they never
-  // delay a start. The sandbox's renewal webhooks go through the app like a provider's.
-  const jobs = createBackgroundJobs(platform, services);
+  // Transcoding and subscription renewals are durable jobs, started only once the server listens: they never delay a
+  // start. The sandbox's renewal webhooks go through the app like a provider's.
+  const jobs = await registerBackgroundJobs(platform, services);
   const close = async (signal: string) => {
     log.info(`${signal}: shutting down`);
+    // Running handlers finish (a transcode goes back to pending) while the app and the database are still open.
     await jobs.stop();
     await app.close();
     await platform.close();
@@ -44,7 +45,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const engine = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   log.info(`ready in ${Date.now() - started} ms on ${engine}: ${config.publicUrl}`);
-  jobs.start();
+  await jobs.start();
 }
 
 main().catch((error) => {

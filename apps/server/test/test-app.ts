@@ -15,6 +15,7 @@ import { openPostgresDatabase } from '../src/db/postgres-database';
 import type { MailMessage, Mailer } from '../src/lib/mailer';
 import { createMediaUrls } from '../src/lib/media-url';
 import { createMemoryRateLimitStore } from '../src/lib/memory-rate-limit-store';
+import { createPgBossJobQueue } from '../src/lib/jobs/pg-boss-job-queue';
 import { createRealtimeHub } from '../src/lib/realtime-hub';
 import type { Platform } from '../src/platform';
 
@@ -98,6 +99,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   const mailer = createCapturingMailer();
   const now = overrides.now ?? (() => new Date());
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:8080', ...overrides.env });
+  const log = pino({ level: 'silent' });
   const deps: Platform = {
     config,
     db,
@@ -106,7 +108,10 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     now,
     realtime: createRealtimeHub(),
     mediaUrls: createMediaUrls(config),
-    log: pino({ level: 'silent' }),
+    log,
+    // The app's queue, in a schema of its own, never started: the tests of jobs start queues of their own
+    // (test/test-job-queue.ts), and nothing in a request waits for a job.
+    jobs: createPgBossJobQueue(db, { log, schema: `jobs_${randomBytes(6).toString('hex')}` }),
   };
   const services = createServices(deps);
   const app = await buildApp(deps, services, {

@@ -1,34 +1,36 @@
 import { demoClipFor } from '../demo/seed-media';
-import { createMediaJobRunner, type MediaJobRunner } from '../modules/media/media-jobs';
-import { createRenewalJob, type RenewalJob } from '../modules/payments/renewal-job';
+import { registerMediaJobs, type MediaJobs } from '../modules/media/media-jobs';
+import { createRenewalJob, registerRenewalJob } from '../modules/payments/renewal-job';
 import type { Platform } from '../platform';
 import type { Services } from './create-services';
 
 export interface BackgroundJobs {
-  mediaJobs: MediaJobRunner;
-  renewals: RenewalJob;
-  start(): void;
-  /** Waits for the work in progress, then stops. */
+  media: MediaJobs;
+  /** Starts the queue's workers and schedules, then queues the media left pending (the seed's, a stopped instance's). */
+  start(): Promise<void>;
+  /** Waits for the handlers in progress (a transcode goes back to pending), then stops. */
   stop(): Promise<void>;
 }
 
 /**
- * The work of a process outside requests, from the same platform and services as the app: transcoding and
- * subscription renewals. Started once the server listens, so neither delays a start.
+ * The work of a process outside requests, as durable jobs on the platform's queue (decision record 018), from the same
+ * services as the app: transcoding and subscription renewals. Started once the server listens, so neither delays a
+ * start.
  */
-export function createBackgroundJobs(platform: Pick<Platform, 'config' | 'db' | 'log'>, services: Pick<Services, 'payments'>): BackgroundJobs {
+export async function registerBackgroundJobs(
+  platform: Pick<Platform, 'config' | 'db' | 'log' | 'jobs'>,
+  services: Pick<Services, 'payments'>,
+): Promise<BackgroundJobs> {
+  const { jobs, log } = platform;
   // A missing demo source is generated from its recipe (ffmpeg test sources); any other missing source is an error.
-  const mediaJobs = createMediaJobRunner({ config: platform.config, db: platform.db, missingSource: demoClipFor }, { log: platform.log });
-  const renewals = createRenewalJob({ payments: services.payments, log: platform.log });
+  const media = await registerMediaJobs(jobs, { config: platform.config, db: platform.db, missingSource: demoClipFor }, { log });
+  await registerRenewalJob(jobs, createRenewalJob({ payments: services.payments, log }));
   return {
-    mediaJobs,
-    renewals,
-    start() {
-      mediaJobs.start();
-      renewals.start();
+    media,
+    async start() {
+      await jobs.start();
+      await media.queuePending();
     },
-    async stop() {
-      await Promise.all([mediaJobs.stop(), renewals.stop()]);
-    },
+    stop: () => jobs.stop(),
   };
 }

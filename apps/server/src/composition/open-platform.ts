@@ -5,11 +5,12 @@ import { createMailer } from '../lib/create-mailer';
 import { createRateLimitStore } from '../lib/create-rate-limit-store';
 import { createMediaUrls } from '../lib/media-url';
 import { createMemoryRateLimitStore } from '../lib/memory-rate-limit-store';
+import { createPgBossJobQueue } from '../lib/jobs/pg-boss-job-queue';
 import { createRealtimeHub } from '../lib/realtime-hub';
 import type { Log, Platform } from '../platform';
 
 export interface OpenPlatform extends Platform {
-  /** Closes the mailer, the rate-limit store and the database; the jobs and the app are closed before. */
+  /** Closes the mailer, the rate-limit store and the database; the job queue and the app are stopped before. */
   close(): Promise<void>;
 }
 
@@ -26,6 +27,7 @@ export async function openPlatform(config: Config, options: { log?: Log; inProce
   try {
     const mailer = await createMailer(config);
     const rateLimits = options.inProcessRateLimits ? createMemoryRateLimitStore() : await createRateLimitStore(config);
+    const log = options.log ?? createLog(config);
     return {
       config,
       db,
@@ -34,7 +36,9 @@ export async function openPlatform(config: Config, options: { log?: Log; inProce
       rateLimits,
       realtime: createRealtimeHub(),
       mediaUrls: createMediaUrls(config),
-      log: options.log ?? createLog(config),
+      log,
+      // Opened here, started by the background jobs once handlers are defined (the app only sends).
+      jobs: createPgBossJobQueue(db, { log }),
       async close() {
         await Promise.allSettled([mailer.close(), rateLimits.close()]);
         await db.close();

@@ -31,7 +31,16 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
   return {
     engine: 'pglite',
     query: (sql, params) => mutex.run(() => wrap(pg).query(sql, params)),
-    exec: (sql) => mutex.run(async () => void (await pg.exec(sql))),
+    exec: (sql) =>
+      mutex.run(async () => {
+        try {
+          await pg.exec(sql);
+        } catch (error) {
+          // A script that failed after its BEGIN would leave the one connection in an aborted transaction.
+          await pg.exec('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }),
     transaction: (fn) => mutex.run(() => pg.transaction((tx) => fn(wrap(tx)))),
     close: () => mutex.run(() => pg.close()),
   } as Database;

@@ -2,20 +2,22 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { createTestJobQueues, type TestJobQueues } from '../../../test/test-job-queue';
 import { seedCatalog } from '../../demo/seed-catalog';
 import { DEMO_CLIPS } from '../../demo/seed-media';
 import { FFMPEG_MISSING_MESSAGE, findFfmpeg, probeMedia, renderLavfiClip, type FfmpegBinary } from '../../lib/ffmpeg';
-import { createMediaJobRunner, ImportError, importVideoFile, type MediaJobRunner } from './media-jobs';
+import type { JobQueue } from '../../lib/jobs/job-queue';
+import { ImportError, importVideoFile, processAsset, registerMediaJobs, type MediaJobsOptions } from './media-jobs';
 import { mediaPaths } from './media-paths';
 
 type Status = 'pending' | 'processing' | 'ready' | 'failed';
 
-describe('the media job runner', () => {
+describe('transcoding on the job queue', () => {
   let t: TestApp;
   let binary: FfmpegBinary;
-  const runners: MediaJobRunner[] = [];
+  let queues: TestJobQueues;
   const logs: string[] = [];
   const log = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(`WARN ${m}`) };
 
@@ -30,8 +32,11 @@ describe('the media job runner', () => {
       seconds: 2,
     });
   });
+  beforeEach(() => {
+    queues = createTestJobQueues(t.deps.db);
+  });
   afterEach(async () => {
-    await Promise.all(runners.splice(0).map((r) => r.stop()));
+    await queues.close();
     await t.deps.db.query('UPDATE videos SET media_asset_id = NULL');
     await t.deps.db.query('DELETE FROM media_assets');
     logs.length = 0;
@@ -48,24 +53,35 @@ describe('the media job runner', () => {
       'SELECT status, renditions, width, height, duration_ms, error FROM media_assets WHERE id = $1',
       [id],
     ))[0]!;
-  const runner = (options: Partial<Parameters<typeof createMediaJobRunner>[1]> = {}) => {
-    const r = createMediaJobRunner(t.deps, { log, pollMs: 20, ...options });
-    runners.push(r);
-    return r;
+  /** One instance of the server's job queue with the media jobs on it, started. */
+  const instance = async (options: Partial<MediaJobsOptions> = {}, jobs: JobQueue = queues.instance()) => {
+    const media = await registerMediaJobs(jobs, t.deps, { log, retryDelaySeconds: 1, ...options });
+    await jobs.start();
+    return { jobs, media };
+  };
+  /** Until every asset is ready or failed. */
+  const settled = async (...ids: number[]) => {
+    const deadline = Date.now() + 25_000;
+    for (;;) {
+      const statuses = await Promise.all(ids.map(async (id) => (await row(id)).status));
+      if (statuses.every((s) => s === 'ready' || s === 'failed')) return;
+      if (Date.now() > deadline) throw new Error(`still ${statuses.join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   };
 
   it('takes a pending asset through processing to ready, with its renditions, size and duration', async () => {
     const id = await insert('test/clip.mp4');
     const seen: Array<[number, string]> = [];
     const seenInDb: Status[] = [];
-    const r = runner({
+    const { media } = await instance({
       onStatus: (assetId, status) => {
         seen.push([assetId, status]);
         if (status === 'processing') void row(assetId).then((x) => seenInDb.push(x.status));
       },
     });
-    r.start();
-    await r.drained();
+    expect(await media.queuePending()).toBe(1);
+    await settled(id);
     expect(seen).toEqual([[id, 'processing'], [id, 'ready']]);
     expect(seenInDb).toEqual(['processing']);
     expect(await row(id)).toMatchObject({ status: 'ready', renditions: [360], width: 640, height: 360, error: null });
@@ -80,33 +96,84 @@ describe('the media job runner', () => {
     const first = await insert('test/clip.mp4');
     const second = await insert('test/clip.mp4');
     const seen: Array<[number, string]> = [];
-    const r = runner({ onStatus: (id, status) => seen.push([id, status]) });
-    r.start();
-    await r.drained();
+    const { media } = await instance({ onStatus: (id, status) => seen.push([id, status]) });
+    await media.queuePending();
+    await settled(first, second);
     expect(seen).toEqual([[first, 'processing'], [first, 'ready'], [second, 'processing'], [second, 'ready']]);
   });
 
-  it('marks an asset failed, with the reason, when its source is missing or not a video', async () => {
+  it('marks an asset failed, with the reason, when its source is missing or not a video, without retrying', async () => {
     const missing = await insert('imports/gone.mp4');
     const garbageFile = mediaPaths(t.deps.config.dataDir).source('imports/not-a-video.mp4');
     await fs.mkdir(path.dirname(garbageFile), { recursive: true });
     await fs.writeFile(garbageFile, 'hello');
     const garbage = await insert('imports/not-a-video.mp4');
-    const r = runner();
-    r.start();
-    await r.drained();
+    const { media } = await instance();
+    await media.queuePending();
+    await settled(missing, garbage);
     expect(await row(missing)).toMatchObject({ status: 'failed', error: expect.stringContaining('source file is missing') });
     expect(await row(garbage)).toMatchObject({ status: 'failed', error: expect.stringContaining('Not a readable video file') });
     expect(logs.filter((l) => l.startsWith('WARN'))).toHaveLength(2);
+    expect(logs.join('\n')).not.toMatch(/tried again/);
+  });
+
+  it('retries a transcode that failed for a passing reason, after a delay, and then it succeeds', async () => {
+    const id = await insert('test/clip.mp4');
+    const seen: Array<[string, number]> = [];
+    let calls = 0;
+    const { media } = await instance({
+      onStatus: (_, status) => seen.push([status, Date.now()]),
+      transcode: async (deps, asset, options) => {
+        calls += 1;
+        if (calls === 1) throw new Error('ffmpeg was killed');
+        return processAsset(deps, asset, options);
+      },
+    });
+    await media.queuePending();
+    await settled(id);
+    expect(seen.map(([status]) => status)).toEqual(['processing', 'pending', 'processing', 'ready']);
+    expect(seen[2]![1] - seen[1]![1]).toBeGreaterThanOrEqual(900);
+    expect(logs.join('\n')).toMatch(new RegExp(`WARN Media asset ${id} failed \\(ffmpeg was killed\\); it is tried again later`));
+    expect((await row(id)).status).toBe('ready');
+  });
+
+  it('marks the asset failed when its last retry fails too', async () => {
+    const id = await insert('test/clip.mp4');
+    let calls = 0;
+    const { media } = await instance({
+      retries: 1,
+      transcode: async () => {
+        calls += 1;
+        throw new Error(`disk full (${calls})`);
+      },
+    });
+    await media.queuePending();
+    await settled(id);
+    expect(calls).toBe(2);
+    expect(await row(id)).toMatchObject({ status: 'failed', error: 'disk full (2)' });
+  });
+
+  it('never transcodes one asset twice at once, with two instances each asked to', async () => {
+    const id = await insert('test/clip.mp4');
+    const seen: Array<[string, string]> = [];
+    const a = await instance({ singleInstance: false, onStatus: (_, status) => seen.push(['a', status]) });
+    const b = await instance({ singleInstance: false, onStatus: (_, status) => seen.push(['b', status]) });
+    await Promise.all([a.media.queuePending(), b.media.queuePending(), a.media.queueAsset(id), b.media.queueAsset(id)]);
+    await settled(id);
+    // Any job that comes after the first finds the asset taken or ready.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(seen.map(([, status]) => status)).toEqual(['processing', 'ready']);
+    expect((await row(id)).status).toBe('ready');
   });
 
   it('generates a missing source from the recipe it is given (the demo clips, from the composition root), then transcodes it', async () => {
     const id = await insert('demo/generated.mp4');
     const recipe = { video: 'testsrc2=size=640x360:rate=25', seconds: 1 };
-    const r = createMediaJobRunner({ ...t.deps, missingSource: (name) => (name === 'demo/generated.mp4' ? recipe : undefined) }, { log, pollMs: 20 });
-    runners.push(r);
-    r.start();
-    await r.drained();
+    const jobs = queues.instance();
+    const media = await registerMediaJobs(jobs, { ...t.deps, missingSource: (name) => (name === 'demo/generated.mp4' ? recipe : undefined) }, { log, retryDelaySeconds: 1 });
+    await jobs.start();
+    await media.queuePending();
+    await settled(id);
     expect(await row(id)).toMatchObject({ status: 'ready', renditions: [360] });
     await expect(fs.access(mediaPaths(t.deps.config.dataDir).source('demo/generated.mp4'))).resolves.toBeUndefined();
   });
@@ -115,32 +182,47 @@ describe('the media job runner', () => {
     const id = await insert('test/clip.mp4', 'processing');
     // As an instance that died a while ago would have left it (on PostgreSQL only stale work is taken over).
     await t.deps.db.query(`UPDATE media_assets SET updated_at = now() - interval '1 hour' WHERE id = $1`, [id]);
-    const r = runner();
-    r.start();
-    await r.drained();
+    const { media } = await instance();
+    await media.queuePending();
+    await settled(id);
+    expect((await row(id)).status).toBe('ready');
+    expect(logs.join('\n')).toMatch(/1 interrupted asset\(s\) back in the queue/);
+  });
+
+  it('takes back the asset of an instance gone silent on the minutely sweep, without a restart', async () => {
+    const id = await insert('test/clip.mp4', 'processing');
+    await t.deps.db.query(`UPDATE media_assets SET updated_at = now() - interval '1 hour' WHERE id = $1`, [id]);
+    // No queuePending: the sweep's schedule ticks as the queue starts.
+    await instance({ singleInstance: false });
+    await settled(id);
     expect((await row(id)).status).toBe('ready');
     expect(logs.join('\n')).toMatch(/1 interrupted asset\(s\) back in the queue/);
   });
 
   it('puts the asset back to pending when stopped in the middle', async () => {
     const id = await insert('test/clip.mp4');
+    const jobs = queues.instance();
     let stopping: Promise<void> | undefined;
-    const r = runner({
-      onStatus: (_, status) => {
-        if (status === 'processing') stopping = r.stop();
+    const { media } = await instance(
+      {
+        onStatus: (_, status) => {
+          if (status === 'processing') stopping = jobs.stop();
+        },
       },
-    });
-    r.start();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+      jobs,
+    );
+    await media.queuePending();
+    const deadline = Date.now() + 20_000;
+    while (!stopping && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     await stopping;
     expect((await row(id)).status).toBe('pending');
   });
 
   it('without any ffmpeg, warns clearly and marks waiting assets failed with that reason', async () => {
     const id = await insert('test/clip.mp4');
-    const r = runner({ findBinary: async () => null });
-    r.start();
-    await r.drained();
+    const { media } = await instance({ findBinary: async () => null });
+    await media.queuePending();
+    await settled(id);
     expect(await row(id)).toMatchObject({ status: 'failed', error: FFMPEG_MISSING_MESSAGE });
     expect(logs.join('\n')).toMatch(/WARN Media: ffmpeg was not found: install it/);
   });

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { JobQueue, JobRun } from '../../lib/jobs/job-queue';
 import type { Platform } from '../../platform';
 import {
   FFMPEG_MISSING_MESSAGE,
+  FfmpegError,
   findFfmpeg,
   grabFrame,
   pickRenditions,
@@ -18,9 +20,10 @@ import { forgetSizes } from './media-images';
 import { mediaPaths } from './media-paths';
 import { mediaRepository, type AssetKind, type AssetRow } from './media.repository';
 
-// The transcoding queue: media_assets rows go pending → processing → ready | failed, one at a time per instance.
-// The worker beats a heartbeat (updated_at) while it works, so work left by a crashed or stopped instance goes back
-// into the queue: at start for a single-instance database, after STALE_SECONDS of silence for a shared one.
+// Transcoding as jobs: one job per media asset on the job queue, whose row goes pending → processing → ready | failed
+// (the player reads it). The job claims the row, so no asset is transcoded twice at once across instances, and beats a
+// heartbeat (updated_at) while it works: work left by a crashed instance is taken back after STALE_SECONDS of silence,
+// much sooner than the job's own expiry, which must outlast the longest transcode.
 
 /** Renditions (short side of the picture): SPEC §9, 360 to 1080, and 160 to 1080 for about-us videos. */
 export const RENDITION_RUNGS: Record<AssetKind, readonly number[]> = {
@@ -31,6 +34,13 @@ export const RENDITION_RUNGS: Record<AssetKind, readonly number[]> = {
 
 const HEARTBEAT_MS = 15_000;
 export const STALE_SECONDS = 120;
+
+/** The job queue's names: one transcode per asset, and the minutely look for work left by a crashed instance. */
+export const TRANSCODE_JOB = 'media-transcode';
+export const MEDIA_SWEEP_JOB = 'media-sweep';
+
+/** A source that no retry can help: missing, or not a video. */
+export class UnusableSourceError extends Error {}
 
 export type Stage = 'source' | 'transcode';
 
@@ -70,13 +80,15 @@ export async function processAsset(deps: MediaJobDeps, asset: AssetRow, options:
     const source = paths.source(asset.source_name);
     if (!(await exists(source))) {
       const recipe = deps.missingSource?.(asset.source_name);
-      if (!recipe) throw new Error(`The source file is missing: ${source}`);
+      if (!recipe) throw new UnusableSourceError(`The source file is missing: ${source}`);
       await renderLavfiClip(options.binary, { ...recipe, output: source }, {
         signal: options.signal,
         onProgress: (f) => options.onProgress?.(f, 'source'),
       });
     }
-    const probe = await probeMedia(options.binary, source);
+    const probe = await probeMedia(options.binary, source).catch((error: unknown) => {
+      throw error instanceof FfmpegError && !options.signal?.aborted ? new UnusableSourceError(error.message) : error;
+    });
     const renditions = pickRenditions(Math.min(probe.width, probe.height), RENDITION_RUNGS[asset.kind]);
 
     const finalDir = paths.hlsDir(asset.id);
@@ -167,130 +179,120 @@ export interface JobLog {
   warn(message: string): void;
 }
 
-export interface MediaJobRunnerOptions {
+export interface MediaJobsOptions {
   log: JobLog;
-  /** How often an idle worker looks for new work. */
-  pollMs?: number;
   findBinary?: () => Promise<FfmpegBinary | null>;
-  /** Told of every status a worker gives an asset (tests). */
+  /** Told of every status a job gives an asset (tests). */
   onStatus?: (assetId: number, status: 'processing' | 'ready' | 'failed' | 'pending') => void;
+  /** Transcodes at once on this instance (default 1: ffmpeg already uses every core). */
+  concurrency?: number;
+  /** Attempts after a failed transcode (default 3), the first after `retryDelaySeconds` (default 30), then doubling. */
+  retries?: number;
+  retryDelaySeconds?: number;
+  /**
+   * Whether this instance is the only one on its database (default: on PGlite, which one process holds): then every
+   * asset left processing at start was interrupted, and is taken back at once instead of after STALE_SECONDS.
+   */
+  singleInstance?: boolean;
+  /** The transcoding itself (tests put a failing one in). */
+  transcode?: typeof processAsset;
 }
 
-export interface MediaJobRunner {
-  start(): void;
-  /** Stops after putting the current asset back in the queue; its ffmpeg is killed. */
-  stop(): Promise<void>;
-  /** Looks for work now instead of at the next poll. */
-  wake(): void;
-  /** Resolves the next time the queue is found empty with nothing in progress. */
-  drained(): Promise<void>;
+export interface MediaJobs {
+  /** Queues the transcoding of one asset; a second one while the first waits is dropped. */
+  queueAsset(assetId: number): Promise<void>;
+  /**
+   * After the job queue started: queues every pending asset (the demo seed's, those a stopped instance put back) and
+   * takes back the interrupted ones. Returns how many it queued.
+   */
+  queuePending(): Promise<number>;
 }
 
-export function createMediaJobRunner(deps: MediaJobDeps, options: MediaJobRunnerOptions): MediaJobRunner {
+/** Transcode attempts after a failed one: a crash of ffmpeg or a full disk may pass; a broken source does not. */
+const TRANSCODE_RETRIES = 3;
+/** Longer than any transcode (a run past it is aborted and retried); pg-boss allows less than a day. */
+const TRANSCODE_EXPIRY_SECONDS = 4 * 3600;
+
+export async function registerMediaJobs(jobs: JobQueue, deps: MediaJobDeps, options: MediaJobsOptions): Promise<MediaJobs> {
   const { db } = deps;
   const { log } = options;
-  const pollMs = options.pollMs ?? 5000;
-  const findBinary = options.findBinary ?? (() => findFfmpeg());
-  let running = false;
-  let loop: Promise<void> | null = null;
-  let current: AbortController | null = null;
-  let wakeUp: (() => void) | null = null;
-  let drainWaiters: Array<() => void> = [];
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
+  const transcode = options.transcode ?? processAsset;
+  const singleInstance = options.singleInstance ?? db.engine === 'pglite';
+  let binaryLookup: Promise<FfmpegBinary | null> | null = null;
+  const binary = () => {
+    binaryLookup ??= (options.findBinary ?? (() => findFfmpeg()))().then((found) => {
+      if (!found) log.warn(`Media: ${FFMPEG_MISSING_MESSAGE}. Videos cannot be transcoded; their assets are marked failed.`);
+      else log.info(`Media: transcoding with ${found.source === 'npm' ? 'the npm' : 'the system'} ffmpeg ${found.version} (${found.path})`);
+      return found;
     });
-
-  const drainedNow = () => {
-    const waiters = drainWaiters;
-    drainWaiters = [];
-    for (const w of waiters) w();
+    return binaryLookup;
   };
 
-  async function work(asset: AssetRow, binary: FfmpegBinary) {
+  async function transcodeAsset({ assetId }: { assetId: number }, run: JobRun) {
+    // Taken as the queue stopped: leave the asset alone; the run is retried.
+    if (run.signal.aborted) throw run.signal.reason;
+    const ffmpeg = await binary();
+    const asset = await mediaRepository.claim(db, assetId, STALE_SECONDS);
+    // Ready, failed, gone, or being transcoded by another instance: nothing to do.
+    if (!asset) return;
+    if (!ffmpeg) {
+      await mediaRepository.markFailed(db, asset.id, FFMPEG_MISSING_MESSAGE);
+      options.onStatus?.(asset.id, 'failed');
+      return;
+    }
     const started = Date.now();
-    const controller = new AbortController();
-    current = controller;
     options.onStatus?.(asset.id, 'processing');
     log.info(`Media asset ${asset.id} (${asset.kind}, ${asset.source_name}): transcoding…`);
     try {
-      const { renditions } = await processAsset(deps, asset, { binary, signal: controller.signal });
+      const { renditions } = await transcode(deps, asset, { binary: ffmpeg, signal: run.signal });
       options.onStatus?.(asset.id, 'ready');
       log.info(`Media asset ${asset.id} ready: ${renditions.map((r) => `${r}p`).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     } catch (error) {
-      if (controller.signal.aborted) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retried = !(error instanceof UnusableSourceError) && run.retryCount < run.retryLimit;
+      if (run.signal.aborted || retried) {
         await mediaRepository.markPending(db, asset.id);
         options.onStatus?.(asset.id, 'pending');
-        return;
+        if (!run.signal.aborted) log.warn(`Media asset ${asset.id} failed (${message}); it is tried again later`);
+        throw error;
       }
-      const message = error instanceof Error ? error.message : String(error);
       await mediaRepository.markFailed(db, asset.id, message);
       options.onStatus?.(asset.id, 'failed');
       log.warn(`Media asset ${asset.id} failed: ${message}`);
-    } finally {
-      current = null;
     }
   }
 
-  async function run() {
-    const binary = await findBinary();
-    if (!binary) log.warn(`Media: ${FFMPEG_MISSING_MESSAGE}. Videos cannot be transcoded; their assets are marked failed.`);
-    else log.info(`Media: transcoding with ${binary.source === 'npm' ? 'the npm' : 'the system'} ffmpeg ${binary.version} (${binary.path})`);
-    // A single-instance database has no other worker: whatever was processing was interrupted.
-    const requeued = await mediaRepository.requeueStale(db, db.engine === 'pglite' ? 0 : STALE_SECONDS);
-    if (requeued > 0) log.info(`Media: ${requeued} interrupted asset(s) back in the queue`);
-    while (running) {
-      try {
-        if (!binary) {
-          const failed = await mediaRepository.failAllPending(db, FFMPEG_MISSING_MESSAGE);
-          if (failed > 0) log.warn(`Media: ${failed} asset(s) failed: ffmpeg is missing`);
-          drainedNow();
-          await sleep(pollMs);
-          continue;
-        }
-        const asset = await mediaRepository.claimNext(db, STALE_SECONDS);
-        if (!asset) {
-          drainedNow();
-          await sleep(pollMs);
-          continue;
-        }
-        await work(asset, binary);
-      } catch (error) {
-        // The database went away for a moment, or is closing: try again later.
-        if (running) log.warn(`Media: job runner error: ${error instanceof Error ? error.message : String(error)}`);
-        await sleep(pollMs);
-      }
-    }
+  const queueAsset = async (assetId: number) => void (await jobs.send(TRANSCODE_JOB, { assetId }, { singletonKey: `asset-${assetId}` }));
+
+  async function queueInterrupted(): Promise<number> {
+    const ids = await mediaRepository.abandonedIds(db, STALE_SECONDS);
+    for (const id of ids) await queueAsset(id);
+    if (ids.length > 0) log.info(`Media: ${ids.length} interrupted asset(s) back in the queue`);
+    return ids.length;
   }
+
+  jobs.define(TRANSCODE_JOB, transcodeAsset, {
+    unique: 'waiting',
+    concurrency: options.concurrency ?? 1,
+    retryLimit: options.retries ?? TRANSCODE_RETRIES,
+    retryDelaySeconds: options.retryDelaySeconds ?? 30,
+    retryBackoff: true,
+    expireInSeconds: TRANSCODE_EXPIRY_SECONDS,
+  });
+  jobs.define(MEDIA_SWEEP_JOB, async () => void (await queueInterrupted()), { unique: 'waiting-and-running', retryLimit: 0 });
+  await jobs.schedule(MEDIA_SWEEP_JOB, '* * * * *');
 
   return {
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    async stop() {
-      running = false;
-      current?.abort(new Error('stopping'));
-      wakeUp?.();
-      await loop;
-      loop = null;
-    },
-    wake() {
-      wakeUp?.();
-    },
-    drained() {
-      return new Promise((resolve) => {
-        drainWaiters.push(resolve);
-        wakeUp?.();
-      });
+    queueAsset,
+    async queuePending() {
+      await binary();
+      if (singleInstance) {
+        const requeued = await mediaRepository.requeueStale(db, 0);
+        if (requeued > 0) log.info(`Media: ${requeued} interrupted asset(s) back in the queue`);
+      }
+      const pending = await mediaRepository.pendingIds(db);
+      for (const id of pending) await queueAsset(id);
+      return pending.length + (await queueInterrupted());
     },
   };
 }

@@ -69,18 +69,32 @@ export const mediaRepository = {
     return rows.length;
   },
 
-  /** Takes the oldest waiting asset for this worker; several instances never take the same one. */
-  async claimNext(db: Queryable, staleSeconds: number): Promise<AssetRow | null> {
+  /**
+   * Takes an asset for the job that transcodes it: one that waits, or one whose worker has not been heard of for
+   * `staleSeconds`. Null when it is done, failed, gone or in another worker's hands: two never hold the same one.
+   */
+  async claim(db: Queryable, id: number, staleSeconds: number): Promise<AssetRow | null> {
     const rows = await db.query<AssetRow>(
       `UPDATE media_assets SET status = 'processing', error = NULL, updated_at = now()
-        WHERE id = (
-          SELECT id FROM media_assets
-           WHERE status = 'pending' OR (status = 'processing' AND updated_at <= now() - make_interval(secs => $1))
-           ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        WHERE id = $1 AND (status = 'pending' OR (status = 'processing' AND updated_at <= now() - make_interval(secs => $2)))
         RETURNING ${COLUMNS}`,
-      [staleSeconds],
+      [id, staleSeconds],
     );
     return rows[0] ?? null;
+  },
+
+  /** The assets waiting to be transcoded, oldest first. */
+  async pendingIds(db: Queryable): Promise<number[]> {
+    return (await db.query<{ id: number }>(`SELECT id FROM media_assets WHERE status = 'pending' ORDER BY id`)).map((r) => r.id);
+  },
+
+  /** The assets left processing by a worker not heard of for `staleSeconds` (it crashed). */
+  async abandonedIds(db: Queryable, staleSeconds: number): Promise<number[]> {
+    const rows = await db.query<{ id: number }>(
+      `SELECT id FROM media_assets WHERE status = 'processing' AND updated_at <= now() - make_interval(secs => $1) ORDER BY id`,
+      [staleSeconds],
+    );
+    return rows.map((r) => r.id);
   },
 
   /** The worker's heartbeat while it transcodes. */
@@ -102,11 +116,6 @@ export const mediaRepository = {
 
   async markPending(db: Queryable, id: number): Promise<void> {
     await db.query(`UPDATE media_assets SET status = 'pending', updated_at = now() WHERE id = $1 AND status = 'processing'`, [id]);
-  },
-
-  async failAllPending(db: Queryable, error: string): Promise<number> {
-    const rows = await db.query(`UPDATE media_assets SET status = 'failed', error = $1, updated_at = now() WHERE status = 'pending' RETURNING id`, [error]);
-    return rows.length;
   },
 
   async videoExists(db: Queryable, videoId: number): Promise<boolean> {

@@ -5,12 +5,12 @@ import { createServices } from '../../composition/create-services';
 import { deliveryThrough, type WebhookDelivery } from './payment-provider';
 import { buildPaymentsTestApp, DAY_MS, paymentEvent, START, type PaymentsTestApp } from './payments-test-helpers';
 import { RENEWAL_RETRY_AFTER_MS } from './payments.service';
-import { createRenewalJob, type RenewalJob } from './renewal-job';
+import { createTestJobQueues } from '../../../test/test-job-queue';
+import { createRenewalJob, registerRenewalJob } from './renewal-job';
 
 // The running subscription: GET, cancel and resume, and the renewal job (with the test's clock).
 
 let t: PaymentsTestApp;
-const jobs: RenewalJob[] = [];
 const logs: string[] = [];
 // What the job and the payments service log, as lines: warnings marked WARN.
 const log = pino({ level: 'info' }, {
@@ -24,7 +24,6 @@ beforeAll(async () => {
   t = await buildPaymentsTestApp();
 });
 afterEach(async () => {
-  await Promise.all(jobs.splice(0).map((j) => j.stop()));
   t.clock.set(START);
   // Each test counts the renewals of its own subscribers only.
   await t.deps.db.query(`UPDATE subscriptions SET status = 'expired' WHERE status <> 'expired'`);
@@ -32,12 +31,10 @@ afterEach(async () => {
 afterAll(() => t.close());
 
 /** A renewal job over services of its own: its provider's webhooks go to `deliver`, and both log to `logs`. */
-function job(deliver: WebhookDelivery = deliveryThrough(t.app), intervalMs?: number) {
+function job(deliver: WebhookDelivery = deliveryThrough(t.app)) {
   const services = createServices({ ...t.deps, log });
   services.paymentWebhooks.bind(deliver);
-  const j = createRenewalJob({ payments: services.payments, log, intervalMs });
-  jobs.push(j);
-  return j;
+  return createRenewalJob({ payments: services.payments, log });
 }
 
 /** A member who bought `plan` through the sandbox at the current clock (from `country` when given). */
@@ -217,14 +214,23 @@ describe('the renewal job', () => {
     expect(await t.premiumUntil(m.id)).toBe(START + DAY_MS + 1000 + RENEWAL_RETRY_AFTER_MS + DAY_MS);
   });
 
-  it('runs by itself once started, and stops', async () => {
+  it('runs by itself on the job queue\'s schedule, with two instances running', async () => {
     const m = await subscriber('day-1');
     t.clock.set(START + DAY_MS + 1000);
-    const j = job(deliveryThrough(t.app), 10);
-    j.start();
-    const deadline = Date.now() + 10_000;
-    while ((await t.premiumUntil(m.id)) === START + DAY_MS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    await j.stop();
-    expect(await t.premiumUntil(m.id)).toBe(START + DAY_MS + 1000 + DAY_MS);
+    const queues = createTestJobQueues(t.deps.db);
+    try {
+      for (let i = 0; i < 2; i += 1) {
+        const jobs = queues.instance();
+        await registerRenewalJob(jobs, job());
+        await jobs.start();
+      }
+      // The every-minute schedule ticks as soon as the queue starts.
+      const deadline = Date.now() + 15_000;
+      while ((await t.premiumUntil(m.id)) === START + DAY_MS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(await t.premiumUntil(m.id)).toBe(START + DAY_MS + 1000 + DAY_MS);
+    } finally {
+      await queues.close();
+    }
+    expect((await renewals(m.id)).map((r) => r.status)).toEqual(['succeeded']);
   });
 });
