@@ -57,23 +57,26 @@ function given(options: RequestOptions | undefined): RequestOptions | undefined 
  * entry's response, or null when aborted, exactly as `api` does; a wrong name, parameter, query key or body is
  * a compile error.
  */
-export function call<N extends CallableName>(name: N, ...[input, options]: CallArgs<Endpoints[N]>): Promise<CallResult<Endpoints[N]> | null> {
+export function call<N extends CallableName>(name: N, ...args: CallArgs<Endpoints[N]>): Promise<CallResult<Endpoints[N]> | null> {
+  const [input, options] = args;
   const endpoint: EndpointSpec = ENDPOINTS[name];
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: QueryParams; body?: unknown };
   const path = (endpointPath as (e: EndpointSpec, p?: Record<string, string | number>) => string)(endpoint, params);
-  const opts = given(options);
-  type Result = CallResult<Endpoints[N]>;
   // No entry sends a query with a body today; should one, its query rides on the path.
   const search = endpoint.method === 'GET' ? '' : toQueryString(query);
   const target = search ? `${path}?${search}` : path;
+  const payload = endpoint.method === 'GET' ? query : body;
+  // The client gets what the caller gave: the query or body when there is one, the options when any were passed.
+  const rest: [payload?: unknown, options?: RequestOptions] = args.length > 1 ? [payload, given(options)] : payload === undefined ? [] : [payload];
+  type Result = CallResult<Endpoints[N]>;
   switch (endpoint.method) {
     case 'GET':
-      return api.get<Result>(path, query, opts);
+      return api.get<Result>(path, ...(rest as [QueryParams?, RequestOptions?]));
     case 'POST':
-      return api.post<Result>(target, body, opts);
+      return api.post<Result>(target, ...rest);
     case 'PUT':
-      return api.put<Result>(target, body, opts);
+      return api.put<Result>(target, ...rest);
     case 'DELETE':
-      return api.delete<Result>(target, body, opts);
+      return api.delete<Result>(target, ...rest);
   }
 }
