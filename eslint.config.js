@@ -45,6 +45,11 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'e2e/**', 'tools/**', 'apps/server/src/db/seed/**', '**/*-command.ts'],
+    rules: { 'no-console': 'off' },
+  },
   {
     // Decision 023: the web's API calls are typed from the endpoint table; only lib/http speaks to the client by path.
     files: ['apps/web/src/**/*.{ts,tsx}'],
@@ -52,9 +57,4 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': ['error', ...WEB_UNTYPED_CALLS],
     },
-  },
-  {
-    files: ['scripts/**', 'bench/**', 'e2e/**', 'tools/**', 'apps/server/src/db/seed/**', '**/*-command.ts'],
-    rules: { 'no-console': 'off' },
-  },
 );
