@@ -45,7 +45,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  },
   {
     files: ['scripts/**', 'bench/**', 'e2e/**', 'tools/**', 'apps/server/src/db/seed/**', '**/*-command.ts'],
     rules: { 'no-console': 'off' },
@@ -57,4 +56,5 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': ['error', ...WEB_UNTYPED_CALLS],
     },
+  },
 );
