@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '@velora/shared';
+import { can } from '@velora/shared';
+import { capabilitySubject } from '@/lib/capabilities';
 import { profileFixture } from '@/test/render-app';
 import type { GuardContext } from './route-guards';
 import { clampedPageUrl, guardRoute, logInRedirect } from './route-guards';
@@ -49,6 +51,26 @@ describe('guardRoute', () => {
     expect(guardRoute(route, url('/private-playdate/4'), ctx(premium))).toBeNull();
     const expired = profileFixture({ premium_until: NOW / 1000 - 1 });
     expect(guardRoute(route, url('/private-playdate/4'), ctx(expired))).toBe('/recent_updates?redirect=%2Fprivate-playdate%2F4');
+  });
+
+  it('decides "member" and "premium" as the capability table does: a model or a team member is not premium by that', () => {
+    const premiumRoute = routeByName('privatePlaydate');
+    const memberRoute = routeByName('videos');
+    // [who, profile, passes a requiresAuth route, passes a requiresPremium route]
+    const people: Array<[string, Profile | null, boolean, boolean]> = [
+      ['visitor', null, false, false],
+      ['member', profileFixture(), true, false],
+      ['premium', profileFixture({ premium_until: NOW / 1000 + 1 }), true, true],
+      ['premium ending now', profileFixture({ premium_until: NOW / 1000 }), true, false],
+      ['model', profileFixture({ model_id: 3 }), true, false],
+      ['team', profileFixture({ is_team_member: true }), true, false],
+    ];
+    for (const [who, profile, member, premium] of people) {
+      const subject = capabilitySubject(profile);
+      const passes = (route: typeof premiumRoute, path: string) => guardRoute(route, url(path), ctx(profile)) === null;
+      expect([who, passes(memberRoute, '/videos'), passes(premiumRoute, '/private-playdate/4')]).toEqual([who, member, premium]);
+      expect([who, can(subject, 'account', NOW), can(subject, 'premium', NOW)]).toEqual([who, member, premium]);
+    }
   });
 
   it('skips law-limited routes for users with law limitations', () => {

@@ -1,6 +1,7 @@
 import type { Profile } from '@velora/shared';
-import { CONFIRM_EMAIL_CHANGE_PARAM, DOUBLE_OPT_IN_PARAM, PAYMENT_RETURN_PARAM, clampPage, isFeatureActive, isPremium, landingUrlFor } from '@velora/shared';
+import { CONFIRM_EMAIL_CHANGE_PARAM, DOUBLE_OPT_IN_PARAM, PAYMENT_RETURN_PARAM, can, clampPage, isFeatureActive, landingUrlFor } from '@velora/shared';
 import { safeRedirectPath } from '@/features/auth/redirect';
+import { capabilitySubject } from '@/lib/capabilities';
 import type { RouteDefinition } from './route-types';
 
 // The navigation guards of SPEC §2 as one pure function: the router's loaders call it with the
@@ -59,14 +60,16 @@ export function guardRoute(route: RouteDefinition, url: URL, ctx: GuardContext):
   if (route.redirectTo) return `${ctx.pathOf(route.redirectTo)}${url.search}`;
 
   const { profile } = ctx;
-  const loggedIn = profile !== null;
+  // "Member" and "premium" are the capability table's `account` and `premium` (decision record 024), as on the server.
+  const subject = capabilitySubject(profile);
+  const loggedIn = can(subject, 'account', ctx.now);
   const features = profile?.features;
   if (route.hiddenDuringAgeVerification && (isFeatureActive(ctx.visitFeatures, 'age_verification') || isFeatureActive(features, 'age_verification'))) {
     return ctx.homePath;
   }
   if (route.requiresAuth && !loggedIn) return logInRedirect(ctx.homePath, here);
   if (route.membersGoToLanding && loggedIn) return withCarriedParams(safeRedirectPath(url.searchParams.get('redirect')) ?? landingUrlFor(true, features), url);
-  if (route.requiresPremium && !isPremium(profile, ctx.now)) return `${landingUrlFor(loggedIn, features)}?redirect=${encodeURIComponent(here)}`;
+  if (route.requiresPremium && !can(subject, 'premium', ctx.now)) return `${landingUrlFor(loggedIn, features)}?redirect=${encodeURIComponent(here)}`;
   if (route.lawLimited && hasLawLimitations(profile)) return landingUrlFor(loggedIn, features);
   return null;
 }

@@ -1,6 +1,6 @@
 import type { Query } from '@tanstack/react-query';
 import type { FavouriteKind } from '@velora/shared';
-import { api } from './http';
+import { call } from './http/call';
 
 // Favourites are shared by every screen that shows a card: the toggle (components/) writes them,
 // the lists (features/) read them. The query conventions both sides rely on live here.
@@ -16,13 +16,12 @@ export function isFavouriteDependentQuery(query: Pick<Query, 'queryKey' | 'meta'
   return query.queryKey[0] === FAVOURITES_QUERY_ROOT || query.meta?.showsFavourites === true;
 }
 
-const favouritePath = (kind: FavouriteKind, id: number) => `/favourites/${kind}/${id}`;
-
 /**
  * POST /favourites/{kind}/{id} (204) or DELETE it (204). The toggle shows the change at once, so
  * the request is kept alive: leaving the page right after the click must not lose it.
  */
 export async function setFavourite(kind: FavouriteKind, id: number, favourite: boolean): Promise<void> {
-  if (favourite) await api.post(favouritePath(kind, id), undefined, { keepalive: true });
-  else await api.delete(favouritePath(kind, id), undefined, { keepalive: true });
+  const params = { kind, id };
+  if (favourite) await call('favourites.add', { params }, { keepalive: true });
+  else await call('favourites.remove', { params }, { keepalive: true });
 }

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Role, RoleToken } from '@velora/shared';
 import { useSyncExternalStore } from 'react';
-import { api, requireData } from './http';
+import { requireData } from './http';
+import { call } from './http/call';
 import { activeRoles, getDisabledRoles, setDisabledRoles } from './storage';
 
 // Role checks of SPEC §6 for every screen: the roles come from GET /roles, and a role the user switched off
@@ -9,7 +10,7 @@ import { activeRoles, getDisabledRoles, setDisabledRoles } from './storage';
 
 /** GET /roles: the role tokens the user holds, also those switched off locally (so they can be switched back on). */
 export async function getRoles(signal?: AbortSignal): Promise<Role[]> {
-  return requireData(api.get<Role[]>('/roles', undefined, signal ? { signal } : undefined));
+  return requireData(call('user.roles', undefined, { signal }));
 }
 
 /** Session-bound (no sessionIndependent meta): a log-in or log-out refetches or drops it. */

@@ -555,6 +555,7 @@ export const de: LocaleMessages = {
     deleting: 'Wird gelöscht…',
     cancel: 'Abbrechen',
     deleted: 'Dein Kommentar wurde gelöscht.',
+    deletedOther: 'Der Kommentar wurde gelöscht.',
     deleteFailed: 'Der Kommentar konnte nicht gelöscht werden. Bitte versuche es erneut.',
     deleteForbidden: 'Du kannst nur deine eigenen Kommentare löschen.',
     pages: 'Kommentarseiten',

@@ -555,6 +555,7 @@ export const en = {
     deleting: 'Deleting…',
     cancel: 'Cancel',
     deleted: 'Your comment was deleted.',
+    deletedOther: 'The comment was deleted.',
     deleteFailed: 'The comment could not be deleted. Please try again.',
     deleteForbidden: 'You can only delete your own comments.',
     pages: 'Comment pages',

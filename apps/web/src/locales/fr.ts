@@ -555,6 +555,7 @@ export const fr: LocaleMessages = {
     deleting: 'Suppression…',
     cancel: 'Annuler',
     deleted: 'Votre commentaire a été supprimé.',
+    deletedOther: 'Le commentaire a été supprimé.',
     deleteFailed: 'Le commentaire n’a pas pu être supprimé. Veuillez réessayer.',
     deleteForbidden: 'Vous ne pouvez supprimer que vos propres commentaires.',
     pages: 'Pages de commentaires',

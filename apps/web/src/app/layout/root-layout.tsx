@@ -14,6 +14,7 @@ import { AccountProvider } from '@/features/profile/account';
 import { useCompany } from '@/features/site-variant/api/get-company';
 import { useUnlocked } from '@/features/videos/api/get-unlocked';
 import { UnlockTokenNotice } from '@/features/videos/components/unlock-token-notice';
+import { CapabilityProfileProvider } from '@/lib/capabilities';
 import { useDocumentTitle } from '../navigation/document-title';
 import { useNavigationEffects } from '../navigation/navigation-effects';
 import { useScrollManagement } from '../navigation/scroll';
@@ -90,14 +91,21 @@ function CompanyValues({ children }: { children: ReactNode }) {
   return <CompanyValuesProvider value={data}>{children}</CompanyValuesProvider>;
 }
 
-/** The session for the profile screens and the change-avatar popup (a feature may not read another's session). */
+/**
+ * The session for the profile screens and the change-avatar popup, and the profile every capability check reads
+ * (a feature may not read another's session).
+ */
 function AccountSession({ children }: { children: ReactNode }) {
   const { data, isPending, isError, refetch } = useProfile();
   const account = useMemo<Account>(
     () => ({ profile: data ?? null, isPending, isError, retry: () => void refetch(), refresh: () => refetch() }),
     [data, isPending, isError, refetch],
   );
-  return <AccountProvider value={account}>{children}</AccountProvider>;
+  return (
+    <AccountProvider value={account}>
+      <CapabilityProfileProvider profile={data ?? null}>{children}</CapabilityProfileProvider>
+    </AccountProvider>
+  );
 }
 
 /** The root of every page: the layout, and the global hosts SPEC §2 requires on every screen. */

@@ -1,7 +1,8 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import type { Profile } from '@velora/shared';
-import { isPremium } from '@velora/shared';
+import { can } from '@velora/shared';
 import { hideAllPopups } from '@/components/popups/popup-store';
+import { capabilitySubject } from '@/lib/capabilities';
 import { reportError } from '@/lib/report-error';
 import { setAccessToken } from '@/lib/storage';
 import { PROFILE_QUERY_KEY, profileQueryOptions, useProfile } from './api/get-profile';
@@ -16,7 +17,9 @@ function isProfileKey(key: readonly unknown[]): boolean {
 
 export interface Session {
   profile: Profile | null;
+  /** The capability table's `account` (decision record 024). */
   isLoggedIn: boolean;
+  /** The capability table's `premium`. */
   isPremium: boolean;
   /** True until the first profile load settled. */
   isPending: boolean;
@@ -25,7 +28,9 @@ export interface Session {
 export function useSession(): Session {
   const { data, isPending } = useProfile();
   const profile = data ?? null;
-  return { profile, isLoggedIn: profile !== null, isPremium: isPremium(profile, Date.now()), isPending };
+  const subject = capabilitySubject(profile);
+  const now = Date.now();
+  return { profile, isLoggedIn: can(subject, 'account', now), isPremium: can(subject, 'premium', now), isPending };
 }
 
 /** Reads the cached session outside React (guards, error handlers). */

@@ -4,11 +4,6 @@ import { PROVIDER_INBOX_SEGMENT } from '@velora/shared';
 /** Which conversation a screen shows: one with a person (or the site inbox), or a playdate's offline messages. */
 export type ConversationTarget = { kind: 'name'; name: string } | { kind: 'playdate'; id: number };
 
-/** The API path of a conversation: `/messages/{name}` or `/messages/playdate/{id}`. */
-export function conversationApiPath(target: ConversationTarget): string {
-  return target.kind === 'name' ? `/messages/${encodeURIComponent(target.name)}` : `/messages/playdate/${target.id}`;
-}
-
 /** The part of a cache key that names a conversation. Usernames are compared without case. */
 export function conversationKeyOf(target: ConversationTarget): readonly [string, string | number] {
   return target.kind === 'name' ? ['name', target.name.toLowerCase()] : ['playdate', target.id];

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TLD_HEADER, VISIT_ID_HEADER } from '@velora/shared';
 import { getVisitId, setAccessToken, setVisitId } from '../storage';
+import { call } from './call';
 import { api } from './index';
 
 afterEach(() => {
@@ -23,5 +24,26 @@ describe('the default api client', () => {
     expect(headers[VISIT_ID_HEADER]).toBe('visit-old');
     expect(headers[TLD_HEADER]).toBe(location.hostname.split('.').pop());
     expect(getVisitId()).toBe('visit-new');
+  });
+
+  it('sends a typed call through the same client: path, query, method and JSON body from the table', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => new Response('{"id":1}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await call('videos.list', { query: { page: 2, order: 'newest', tags: [1, 2], query: null } });
+    await call('comments.post', { params: { id: 5 }, body: { body: 'hi' } });
+
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/videos?page=2&order=newest&tags=1%2C2');
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('GET');
+    const [url, init] = fetchMock.mock.calls[1] ?? [];
+    expect(url).toBe('/api/videos/5/comments');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"body":"hi"}');
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('resolves {} for a typed call answered 204', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => new Response(null, { status: 204 })));
+    await expect(call('favourites.add', { params: { kind: 'model', id: 4 } })).resolves.toEqual({});
   });
 });

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordBody, StatusOk } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function forgotPassword(body: ForgotPasswordBody): Promise<StatusOk> {
-  return requireData(api.post<StatusOk>('/auth/forgot_password', body));
+  return requireData(call('auth.forgotPassword', { body }));
 }
 
 export function useForgotPassword() {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@velora/shared';
-import { api, isApiError, requireData } from '@/lib/http';
+import { isApiError, requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import { getAccessToken, setAccessToken } from '@/lib/storage';
 
 /** The profile decides whether someone is logged in (SPEC §4); `null` is a visitor. */
@@ -8,7 +9,7 @@ export async function getProfile(signal?: AbortSignal): Promise<Profile | null> 
   // Tokens travel only as a Bearer header: without one the answer can only be 401.
   if (!getAccessToken()) return null;
   try {
-    return await requireData(api.get<Profile>('/user/profile', undefined, signal ? { signal } : undefined));
+    return await requireData(call('user.profile', undefined, { signal }));
   } catch (error) {
     // A 401 here means logged out, not an error (SPEC §8); the dead token is dropped.
     if (isApiError(error, 401)) {

@@ -1,7 +1,8 @@
 import type { AccessTokenResponse } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** Exchanges the one-click log-in hash of a mail for an access token (single use). */
 export function loginByHash(hash: string): Promise<AccessTokenResponse> {
-  return requireData(api.post<AccessTokenResponse>('/auth/login_by_hash', { hash }));
+  return requireData(call('auth.loginByHash', { body: { hash } }));
 }

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AccessTokenResponse, LoginBody } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function login(body: LoginBody): Promise<AccessTokenResponse> {
-  return requireData(api.post<AccessTokenResponse>('/auth/login', body));
+  return requireData(call('auth.login', { body }));
 }
 
 export function useLogin() {

@@ -1,6 +1,6 @@
-import { api } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** Ends the session on the server; the token stops working everywhere. */
 export async function logout(): Promise<void> {
-  await api.post<Record<string, never>>('/auth/logout');
+  await call('auth.logout');
 }

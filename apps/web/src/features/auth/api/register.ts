@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AccessTokenResponse, RegisterBody } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function register(body: RegisterBody): Promise<AccessTokenResponse> {
-  return requireData(api.post<AccessTokenResponse>('/auth/register', body));
+  return requireData(call('auth.register', { body }));
 }
 
 export function useRegister() {

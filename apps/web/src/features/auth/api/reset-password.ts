@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordBody, StatusOk } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function resetPassword(body: ResetPasswordBody): Promise<StatusOk> {
-  return requireData(api.post<StatusOk>('/auth/reset_password', body));
+  return requireData(call('auth.resetPassword', { body }));
 }
 
 export function useResetPassword() {

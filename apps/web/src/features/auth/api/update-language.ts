@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Language, StatusOk } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** Stores a logged-in user's language on the server (SPEC §1). */
 export function updateLanguage(lang: Language): Promise<StatusOk> {
-  return requireData(api.post<StatusOk>('/user/lang', { lang }));
+  return requireData(call('user.lang', { body: { lang } }));
 }
 
 export function useUpdateLanguage() {

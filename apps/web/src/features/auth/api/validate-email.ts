@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ValidationResult } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function validateEmail(email: string, signal?: AbortSignal): Promise<ValidationResult> {
-  return requireData(api.post<ValidationResult>('/user/validate_email', { email }, signal ? { signal } : undefined));
+  return requireData(call('user.validateEmail', { body: { email } }, { signal }));
 }
 
 export const emailValidationQueryOptions = (email: string) =>

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ValidationResult } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function validateUsername(username: string, signal?: AbortSignal): Promise<ValidationResult> {
-  return requireData(api.post<ValidationResult>('/user/validate_username', { username }, signal ? { signal } : undefined));
+  return requireData(call('user.validateUsername', { body: { username } }, { signal }));
 }
 
 export const usernameValidationQueryOptions = (username: string) =>

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BlogArticle, Language } from '@velora/shared';
-import { api, isApiError, requireData } from '@/lib/http';
+import { isApiError, requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 const fetchArticle = (alias: string, lang: Language | null, signal?: AbortSignal) =>
-  requireData(api.get<BlogArticle>(`/blog/${encodeURIComponent(alias)}`, lang ? { lang } : undefined, signal ? { signal } : undefined));
+  requireData(call('blog.article', { params: { alias }, query: lang ? { lang } : undefined }, { signal }));
 
 /**
  * GET /blog/{alias}?lang: one article with its sanitised HTML and its translations. An alias of another

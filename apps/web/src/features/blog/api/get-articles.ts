@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BlogList, Language } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export interface BlogListRequest {
   lang: Language;
@@ -12,7 +13,7 @@ export interface BlogListRequest {
 /** GET /blog?lang&title&category&page: one page of articles, with the categories for the filter. */
 export function getArticles(request: BlogListRequest, signal?: AbortSignal): Promise<BlogList> {
   return requireData(
-    api.get<BlogList>('/blog', { lang: request.lang, title: request.title, category: request.category, page: request.page }, signal ? { signal } : undefined),
+    call('blog.list', { query: { lang: request.lang, title: request.title, category: request.category, page: request.page } }, { signal }),
   );
 }
 

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChapterImages } from '@velora/shared';
 import { SHOWS_FAVOURITES } from '@/lib/favourites';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function getChapterImages(shootId: number, chapterId: number, signal?: AbortSignal): Promise<ChapterImages> {
-  return requireData(api.get<ChapterImages>(`/shoots/${shootId}/chapters/${chapterId}`, undefined, signal ? { signal } : undefined));
+  return requireData(call('shoots.chapter', { params: { shootId, chapterId } }, { signal }));
 }
 
 export const chapterImagesQueryOptions = (shootId: number, chapterId: number) =>

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { FavouriteKind, FavouriteList } from '@velora/shared';
 import { FAVOURITES_QUERY_ROOT } from '@/lib/favourites';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function getFavourites(kind: FavouriteKind, page: number, signal?: AbortSignal): Promise<FavouriteList> {
-  return requireData(api.get<FavouriteList>(`/favourites/${kind}`, { page }, signal ? { signal } : undefined));
+  return requireData(call('favourites.list', { params: { kind }, query: { page } }, { signal }));
 }
 
 export const favouritesQueryOptions = (kind: FavouriteKind, page: number) =>

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Feed } from '@velora/shared';
 import { SHOWS_FAVOURITES } from '@/lib/favourites';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** GET /feeds: the releases of the member's favourite models (or everyone's, when there are none). */
 export function getFeed(page: number, signal?: AbortSignal): Promise<Feed> {
-  return requireData(api.get<Feed>('/feeds', { page }, signal ? { signal } : undefined));
+  return requireData(call('feeds.feed', { query: { page } }, { signal }));
 }
 
 export const feedQueryOptions = (page: number) =>

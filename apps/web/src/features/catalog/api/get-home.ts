@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Home } from '@velora/shared';
 import { SHOWS_FAVOURITES } from '@/lib/favourites';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function getHome(signal?: AbortSignal): Promise<Home> {
-  return requireData(api.get<Home>('/home', undefined, signal ? { signal } : undefined));
+  return requireData(call('home.get', undefined, { signal }));
 }
 
 export const homeQueryOptions = () =>

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShootList } from '@velora/shared';
 import { SHOWS_FAVOURITES } from '@/lib/favourites';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function getModelShoots(modelId: number, page: number, signal?: AbortSignal): Promise<ShootList> {
-  return requireData(api.get<ShootList>(`/models/${modelId}/shoots`, { page }, signal ? { signal } : undefined));
+  return requireData(call('models.shoots', { params: { id: modelId }, query: { page } }, { signal }));
 }
 
 export const modelShootsQueryOptions = (modelId: number, page: number) =>

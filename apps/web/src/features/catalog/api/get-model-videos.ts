@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoList } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function getModelVideos(modelId: number, page: number, signal?: AbortSignal): Promise<VideoList> {
-  return requireData(api.get<VideoList>(`/models/${modelId}/videos`, { page }, signal ? { signal } : undefined));
+  return requireData(call('models.videos', { params: { id: modelId }, query: { page } }, { signal }));
 }
 
 export const modelVideosQueryOptions = (modelId: number, page: number) =>

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ModelDetail } from '@velora/shared';
 import { SHOWS_FAVOURITES } from '@/lib/favourites';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function getModel(id: number, signal?: AbortSignal): Promise<ModelDetail> {
-  return requireData(api.get<ModelDetail>(`/models/${id}`, undefined, signal ? { signal } : undefined));
+  return requireData(call('models.detail', { params: { id } }, { signal }));
 }
 
 export const modelQueryOptions = (id: number) =>

@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ModelList } from '@velora/shared';
 import type { ModelOrder } from '../list-params';
 import { SHOWS_FAVOURITES } from '@/lib/favourites';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export interface ModelListRequest {
   page: number;
@@ -10,7 +11,7 @@ export interface ModelListRequest {
 }
 
 export function getModels(request: ModelListRequest, signal?: AbortSignal): Promise<ModelList> {
-  return requireData(api.get<ModelList>('/models', { page: request.page, order: request.order }, signal ? { signal } : undefined));
+  return requireData(call('models.list', { query: { page: request.page, order: request.order } }, { signal }));
 }
 
 export const modelsQueryOptions = (request: ModelListRequest) =>

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShootDetail } from '@velora/shared';
 import { SHOWS_FAVOURITES } from '@/lib/favourites';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function getShoot(id: number, signal?: AbortSignal): Promise<ShootDetail> {
-  return requireData(api.get<ShootDetail>(`/shoots/${id}`, undefined, signal ? { signal } : undefined));
+  return requireData(call('shoots.detail', { params: { id } }, { signal }));
 }
 
 export const shootQueryOptions = (id: number) =>

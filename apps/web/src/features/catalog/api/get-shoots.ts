@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ShootList } from '@velora/shared';
 import type { ShootOrder } from '../list-params';
 import { SHOWS_FAVOURITES } from '@/lib/favourites';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export interface ShootListRequest {
   page: number;
@@ -10,7 +11,7 @@ export interface ShootListRequest {
 }
 
 export function getShoots(request: ShootListRequest, signal?: AbortSignal): Promise<ShootList> {
-  return requireData(api.get<ShootList>('/shoots', { page: request.page, order: request.order }, signal ? { signal } : undefined));
+  return requireData(call('shoots.list', { query: { page: request.page, order: request.order } }, { signal }));
 }
 
 export const shootsQueryOptions = (request: ShootListRequest) =>

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShootDetail } from '@velora/shared';
 import { SHOWS_FAVOURITES } from '@/lib/favourites';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** An update is a release: a shoot with its videos (GET /updates/{id}). */
 export function getUpdate(id: number, signal?: AbortSignal): Promise<ShootDetail> {
-  return requireData(api.get<ShootDetail>(`/updates/${id}`, undefined, signal ? { signal } : undefined));
+  return requireData(call('feeds.update', { params: { id } }, { signal }));
 }
 
 export const updateQueryOptions = (id: number) =>

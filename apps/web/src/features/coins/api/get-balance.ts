@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** The answer of GET /coins/balance (CoinBalance in packages/shared). */
 export interface Balance {
@@ -9,7 +10,7 @@ export interface Balance {
 
 /** GET /coins/balance: the member's coins now. */
 export function getBalance(signal?: AbortSignal): Promise<Balance> {
-  return requireData(api.get<Balance>('/coins/balance', undefined, signal ? { signal } : undefined));
+  return requireData(call('coins.balance', undefined, { signal }));
 }
 
 export const balanceQueryOptions = () =>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TipBody, TipResult } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import { balanceQueryOptions } from './get-balance';
 
 /**
@@ -8,7 +9,7 @@ import { balanceQueryOptions } from './get-balance';
  * that does not cover it answers 409 INSUFFICIENT_COINS, a law-limited member 451.
  */
 export function sendTip(body: TipBody): Promise<TipResult> {
-  return requireData(api.post<TipResult>('/coins/tip', body));
+  return requireData(call('coins.tip', { body }));
 }
 
 export function useSendTip() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import { commentsQueryPrefix } from './get-comments';
 
 /** DELETE /videos/{id}/comments/{commentId} → 204 (403 when it is not yours). */
 export async function deleteComment(videoId: number, commentId: number): Promise<void> {
-  await api.delete(`/videos/${videoId}/comments/${commentId}`);
+  await call('comments.delete', { params: { id: videoId, commentId } });
 }
 
 export function useDeleteComment(videoId: number) {

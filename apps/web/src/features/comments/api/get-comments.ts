@@ -1,12 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CommentList } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** Every page of one video's comments is cached under this key prefix. */
 export const commentsQueryPrefix = (videoId: number) => ['videos', 'comments', videoId] as const;
 
 export function getComments(videoId: number, page: number, signal?: AbortSignal): Promise<CommentList> {
-  return requireData(api.get<CommentList>(`/videos/${videoId}/comments`, { page }, signal ? { signal } : undefined));
+  return requireData(call('comments.list', { params: { id: videoId }, query: { page } }, { signal }));
 }
 
 export const commentsQueryOptions = (videoId: number, page: number) =>

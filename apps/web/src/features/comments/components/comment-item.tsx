@@ -1,6 +1,7 @@
-import type { Comment, Language } from '@velora/shared';
+import type { Capability, Comment, Language } from '@velora/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '@/lib/capabilities';
 import { isApiError } from '@/lib/http';
 import { useDeleteComment } from '../api/delete-comment';
 
@@ -10,7 +11,13 @@ interface CommentItemProps {
   onDeleted: () => void;
 }
 
-/** One comment, as plain text; the author may delete it after confirming. */
+/**
+ * Who may delete anyone's comment: the server lets any team member (comments.service reads isTeamMember, which is the
+ * table's `backoffice`). Becomes `moderation.comments` when team kinds are stored, with the server (decision 024 (b)).
+ */
+const DELETES_ANY_COMMENT: Capability = 'backoffice';
+
+/** One comment, as plain text; its author, or a team member, may delete it after confirming. */
 export function CommentItem({ comment, language, onDeleted }: CommentItemProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
@@ -18,6 +25,8 @@ export function CommentItem({ comment, language, onDeleted }: CommentItemProps) 
   const cancelRef = useRef<HTMLButtonElement>(null);
   const deleteRef = useRef<HTMLButtonElement>(null);
   const removal = useDeleteComment(comment.video_id);
+  const deletesAny = useCan(DELETES_ANY_COMMENT);
+  const deletable = comment.is_own || deletesAny;
   const created = new Date(comment.created_at * 1000);
 
   // Focus follows the question: onto Cancel when asked, back to Delete when it goes away unanswered.
@@ -60,7 +69,7 @@ export function CommentItem({ comment, language, onDeleted }: CommentItemProps) 
         </p>
         {/* React renders text, never markup; CSS keeps the author's line breaks. */}
         <p className="comment__body">{comment.body}</p>
-        {comment.is_own ? (
+        {deletable ? (
           <div className="comment__actions">
             {confirming ? (
               <div className="comment__confirm" role="group" aria-label={t('comments.confirmDelete')}>

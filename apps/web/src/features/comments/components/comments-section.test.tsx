@@ -6,6 +6,8 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Http from '@/lib/http';
+import type { CapabilityProfile } from '@/lib/capabilities';
+import { CapabilityProfileProvider } from '@/lib/capabilities';
 import { ApiError, api } from '@/lib/http';
 import { en } from '@/locales';
 import { CommentsSection } from './comments-section';
@@ -35,12 +37,17 @@ const page = (comments: Comment[], pageNo = 1, pages = 1): CommentList => ({ com
 const apiError = (status: number, fields?: Record<string, string>) =>
   new ApiError({ status, statusText: '', body: { error: { code: status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST', message: 'x', ...(fields ? { fields } : {}) } }, path: '/videos/4/comments' });
 
-function renderSection() {
+const member: CapabilityProfile = { premium_until: null, model_id: null, is_team_member: false };
+
+/** The section as the app shows it to `viewer` (a member unless told). */
+function renderSection(viewer: CapabilityProfile | null = member) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <CommentsSection videoId={4} />
+        <CapabilityProfileProvider profile={viewer}>
+          <CommentsSection videoId={4} />
+        </CapabilityProfileProvider>
       </I18nextProvider>
     </QueryClientProvider>,
   );
@@ -185,6 +192,35 @@ describe('CommentsSection', () => {
     expect(mockedApi.delete).toHaveBeenCalledWith('/videos/4/comments/2');
     await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(1));
     expect(screen.getByText('Your comment was deleted.')).toBeTruthy();
+  });
+
+  it("offers a team member the delete button on anyone's comment (the server lets a team member delete any)", async () => {
+    const user = userEvent.setup();
+    let comments = [comment(2), comment(1)];
+    mockedApi.get.mockImplementation(async () => page(comments));
+    mockedApi.delete.mockImplementation(async () => {
+      comments = comments.filter((c) => c.id !== 1);
+      return {};
+    });
+    renderSection({ ...member, is_team_member: true });
+    const items = await screen.findAllByTestId('comment');
+    expect(items.map((item) => within(item).queryByRole('button', { name: 'Delete' }) !== null)).toEqual([true, true]);
+
+    await user.click(within(items[1]!).getByRole('button', { name: 'Delete' }));
+    await user.click(within(items[1]!).getByRole('button', { name: 'Yes, delete' }));
+    expect(mockedApi.delete).toHaveBeenCalledWith('/videos/4/comments/1');
+    await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(1));
+    expect(screen.getByText('The comment was deleted.')).toBeTruthy();
+  });
+
+  it("hides the delete button of others' comments from members, premium members and models", async () => {
+    mockedApi.get.mockResolvedValue(page([comment(2), comment(1)]));
+    for (const viewer of [member, { ...member, premium_until: 4_000_000_000 }, { ...member, model_id: 3 }]) {
+      const { unmount } = renderSection(viewer);
+      expect(await screen.findAllByTestId('comment')).toHaveLength(2);
+      expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+      unmount();
+    }
   });
 
   it('explains a refused deletion (403)', async () => {

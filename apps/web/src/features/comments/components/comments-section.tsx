@@ -22,8 +22,8 @@ export function CommentsSection({ videoId }: { videoId: number }) {
     if (data && !isPlaceholderData && data.pages > 0 && page > data.pages) setPage(data.pages);
   }, [data, isPlaceholderData, page]);
 
-  const onDeleted = () => {
-    setAnnouncement(t('comments.deleted'));
+  const onDeleted = (own: boolean) => {
+    setAnnouncement(t(own ? 'comments.deleted' : 'comments.deletedOther'));
     headingRef.current?.focus();
   };
 
@@ -72,7 +72,7 @@ export function CommentsSection({ videoId }: { videoId: number }) {
         <>
           <ol className={['comments__list', isPlaceholderData && isFetching ? 'comments__list--busy' : ''].filter(Boolean).join(' ')} aria-busy={(isPlaceholderData && isFetching) || undefined}>
             {data.comments.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} language={language} onDeleted={onDeleted} />
+              <CommentItem key={comment.id} comment={comment} language={language} onDeleted={() => onDeleted(comment.is_own)} />
             ))}
           </ol>
           {data.pages > 1 ? (

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AgeVerificationStart } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** GET /user/verification_age: where to send the member to verify their age (SPEC §7). */
 export function startAgeVerification(): Promise<AgeVerificationStart> {
-  return requireData(api.get<AgeVerificationStart>('/user/verification_age'));
+  return requireData(call('compliance.ageVerification.start'));
 }
 
 export function useStartAgeVerification() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import { featureFeedbackQueryOptions } from './get-feature-feedback';
 
 /** DELETE /feature/feature_feedback/{id}: removes the member's feedback (idempotent, 204). */
 export async function deleteFeatureFeedback(feature: string): Promise<void> {
-  await api.delete(`/feature/feature_feedback/${encodeURIComponent(feature)}`);
+  await call('features.featureFeedback.delete', { params: { id: feature } });
 }
 
 export function useDeleteFeatureFeedback(feature: string) {

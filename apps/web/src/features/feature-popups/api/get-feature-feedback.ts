@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FeatureFeedback } from '@velora/shared';
-import { api, isApiError, requireData } from '@/lib/http';
+import { isApiError, requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** GET /feature/feature_feedback/{id}: the member's feedback on a feature, or null when they gave none (404). */
 export async function getFeatureFeedback(feature: string, signal?: AbortSignal): Promise<FeatureFeedback | null> {
   try {
-    return await requireData(api.get<FeatureFeedback>(`/feature/feature_feedback/${encodeURIComponent(feature)}`, undefined, signal ? { signal } : undefined));
+    return await requireData(call('features.featureFeedback.get', { params: { id: feature } }, { signal }));
   } catch (error) {
     if (isApiError(error, 404)) return null;
     throw error;

@@ -1,5 +1,6 @@
 import type { AccessTokenResponse, IdentitySignInBody } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import { IDENTITY_PROVIDER } from '../config';
 
 /**
@@ -8,5 +9,5 @@ import { IDENTITY_PROVIDER } from '../config';
  * rejected token, never an expired session.
  */
 export function signInWithIdentityProvider(body: IdentitySignInBody): Promise<AccessTokenResponse> {
-  return requireData(api.post<AccessTokenResponse>(`/auth/${IDENTITY_PROVIDER}`, body));
+  return requireData(call('auth.identity', { params: { provider: IDENTITY_PROVIDER }, body }));
 }

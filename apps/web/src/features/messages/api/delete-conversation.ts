@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UnreadTotal } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import type { ConversationTarget } from '../conversation-target';
-import { conversationApiPath } from '../conversation-target';
 import { applyConversationDeleted, setUnreadTotal } from '../message-cache';
 
 /**
@@ -10,8 +10,9 @@ import { applyConversationDeleted, setUnreadTotal } from '../message-cache';
  * new message arrives); the other party keeps it. Answers the new unread total.
  */
 export function deleteConversation(target: ConversationTarget): Promise<UnreadTotal> {
-  const path = target.kind === 'name' ? `${conversationApiPath(target)}/all` : conversationApiPath(target);
-  return requireData(api.delete<UnreadTotal>(path));
+  return requireData(
+    target.kind === 'name' ? call('messages.clear', { params: { name: target.name } }) : call('messages.playdate.clear', { params: { id: target.id } }),
+  );
 }
 
 export function useDeleteConversation(target: ConversationTarget) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UnreadTotal } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
-import { conversationApiPath } from '../conversation-target';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import { applyMessageDeleted, setUnreadTotal } from '../message-cache';
 
 /**
@@ -9,7 +9,7 @@ import { applyMessageDeleted, setUnreadTotal } from '../message-cache';
  * keeps it). Answers the new unread total. Playdate messages are only deleted all together.
  */
 export function deleteMessage(name: string, messageId: number): Promise<UnreadTotal> {
-  return requireData(api.delete<UnreadTotal>(`${conversationApiPath({ kind: 'name', name })}/${messageId}`));
+  return requireData(call('messages.delete', { params: { name, messageId: String(messageId) } }));
 }
 
 export function useDeleteMessage(name: string) {

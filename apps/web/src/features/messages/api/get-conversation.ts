@@ -1,16 +1,22 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Conversation } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import type { ConversationTarget } from '../conversation-target';
-import { conversationApiPath, conversationKeyOf } from '../conversation-target';
+import { conversationKeyOf } from '../conversation-target';
 
 /**
  * GET /messages/{name}?before, GET /messages/playdate/{id}?before: the newest page of a conversation,
  * oldest first; `before` (a message id) asks for the page before it.
  */
 export function getConversation(target: ConversationTarget, before: number | undefined, signal?: AbortSignal): Promise<Conversation> {
-  return requireData(api.get<Conversation>(conversationApiPath(target), before === undefined ? undefined : { before }, signal ? { signal } : undefined));
+  const query = before === undefined ? undefined : { before };
+  return requireData(
+    target.kind === 'name'
+      ? call('messages.conversation', { params: { name: target.name }, query }, { signal })
+      : call('messages.playdate.get', { params: { id: target.id }, query }, { signal }),
+  );
 }
 
 /** The cached pages: [0] is the newest page, each next one older (shown in reverse). */

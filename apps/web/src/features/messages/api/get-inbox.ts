@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Inbox } from '@velora/shared';
 import { useEffect } from 'react';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import type { UnreadState } from './get-unread-total';
 import { unreadTotalQueryOptions } from './get-unread-total';
 
 /** GET /messages?page: the viewer's conversations, newest first, with the unread total. */
 export function getInbox(page: number, signal?: AbortSignal): Promise<Inbox> {
-  return requireData(api.get<Inbox>('/messages', { page }, signal ? { signal } : undefined));
+  return requireData(call('messages.inbox', { query: { page } }, { signal }));
 }
 
 /** Every page of the inbox shares this prefix, so live updates reach them all. */

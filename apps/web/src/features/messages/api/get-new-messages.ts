@@ -1,5 +1,6 @@
 import type { NewMessages } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /**
  * GET /messages/new_messages?last_message_timestamp: messages to the viewer newer than the cursor (unix ms),
@@ -7,5 +8,5 @@ import { api, requireData } from '@/lib/http';
  * not a query: each answer is applied to the cached inbox, conversation and unread total.
  */
 export function getNewMessages(lastMessageTimestamp: number): Promise<NewMessages> {
-  return requireData(api.get<NewMessages>('/messages/new_messages', { last_message_timestamp: lastMessageTimestamp }));
+  return requireData(call('messages.new', { query: { last_message_timestamp: lastMessageTimestamp } }));
 }

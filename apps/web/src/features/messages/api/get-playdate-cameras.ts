@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlaydateCameras } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** GET /messages/playdate_cameras?id: the playdate and the model accounts its offline messages go to. */
 export function getPlaydateCameras(playdateId: number, signal?: AbortSignal): Promise<PlaydateCameras> {
-  return requireData(api.get<PlaydateCameras>('/messages/playdate_cameras', { id: playdateId }, signal ? { signal } : undefined));
+  return requireData(call('messages.playdateCameras', { query: { id: playdateId } }, { signal }));
 }
 
 export const playdateCamerasQueryOptions = (playdateId: number) =>

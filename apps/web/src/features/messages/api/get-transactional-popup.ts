@@ -1,7 +1,8 @@
 import type { TransactionalPopup } from '@velora/shared';
 import { useEffect, useState } from 'react';
 import { showPopup, usePopupStates } from '@/components/popups/popup-store';
-import { api, isApiError, requireData } from '@/lib/http';
+import { isApiError, requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import { reportError } from '@/lib/report-error';
 
 /**
@@ -9,7 +10,7 @@ import { reportError } from '@/lib/report-error';
  * server marks it shown by answering, so it is asked once per page load, not cached as a query.
  */
 export function getTransactionalPopup(): Promise<TransactionalPopup> {
-  return requireData(api.get<TransactionalPopup>('/messages/transactional/popup'));
+  return requireData(call('messages.popup'));
 }
 
 export type TransactionalMessage = NonNullable<TransactionalPopup['message']>;

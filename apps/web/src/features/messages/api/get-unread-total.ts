@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NewMessages } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** The unread total and the server's clock, which starts the polling cursor (unix ms). */
 export interface UnreadState {
@@ -10,7 +10,7 @@ export interface UnreadState {
 
 /** GET /messages/new_messages without a timestamp: just the unread total (and the server's time). */
 export async function getUnreadTotal(signal?: AbortSignal): Promise<UnreadState> {
-  const data = await requireData(api.get<NewMessages>('/messages/new_messages', undefined, signal ? { signal } : undefined));
+  const data = await requireData(call('messages.new', undefined, { signal }));
   return { unread_total: data.unread_total, server_time: data.server_time };
 }
 

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UnreadTotal } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import type { ConversationTarget } from '../conversation-target';
-import { conversationApiPath } from '../conversation-target';
 import { applyConversationRead } from '../message-cache';
 
 /** POST /messages/{name}/read (POST /messages/playdate/{id}/read): everything up to now is read. */
 export function markRead(target: ConversationTarget): Promise<UnreadTotal> {
-  return requireData(api.post<UnreadTotal>(`${conversationApiPath(target)}/read`));
+  return requireData(
+    target.kind === 'name' ? call('messages.read', { params: { name: target.name } }) : call('messages.playdate.read', { params: { id: target.id } }),
+  );
 }
 
 export function useMarkRead(target: ConversationTarget) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import type { ConversationTarget } from '../conversation-target';
-import { conversationApiPath } from '../conversation-target';
 import type { ConversationPages } from './get-conversation';
 import { conversationQueryOptions } from './get-conversation';
 import { applyNewMessage, withMessage, withoutMessage } from '../message-cache';
@@ -12,8 +12,10 @@ import { applyNewMessage, withMessage, withoutMessage } from '../message-cache';
  * 400 (text, or someone who cannot be written to), 403 (not allowed), 429 (too many) carry the server's message.
  */
 export function sendMessage(target: ConversationTarget, text: string): Promise<Message> {
-  const path = target.kind === 'name' ? `${conversationApiPath(target)}/send` : conversationApiPath(target);
-  return requireData(api.post<Message>(path, { text }));
+  const body = { text };
+  return requireData(
+    target.kind === 'name' ? call('messages.send', { params: { name: target.name }, body }) : call('messages.playdate.send', { params: { id: target.id }, body }),
+  );
 }
 
 let nextPendingId = -1;

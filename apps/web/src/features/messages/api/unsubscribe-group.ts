@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UNSUBSCRIBABLE_GROUPS, UnsubscribedGroups } from '@velora/shared';
 import { PROVIDER_INBOX_SEGMENT } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import type { ConversationPages } from './get-conversation';
 import { conversationQueryOptions } from './get-conversation';
 
@@ -9,7 +10,7 @@ export type UnsubscribableGroup = (typeof UNSUBSCRIBABLE_GROUPS)[number];
 
 /** PUT /messages/unsubscribe/{group}: no more site messages of the group; `{subscribe: true}` undoes it. */
 export function setGroupSubscription(group: UnsubscribableGroup, subscribed: boolean): Promise<UnsubscribedGroups> {
-  return requireData(api.put<UnsubscribedGroups>(`/messages/unsubscribe/${group}`, subscribed ? { subscribe: true } : {}));
+  return requireData(call('messages.unsubscribe', { params: { group }, body: subscribed ? { subscribe: true } : {} }));
 }
 
 /** Toggles a group of site messages; the answer's list becomes the site inbox's `unsubscribed_groups`. */

@@ -1,10 +1,30 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CustomPage } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
+
+/**
+ * The wildcard of GET /pages/* for a page's path as the router gives it (percent-encoded): decoded per segment,
+ * because the call encodes each segment again, so the request path stays the one the browser showed.
+ */
+function wildcardOf(path: string): string {
+  return path
+    .replace(/^\//, '')
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+}
 
 /** GET /pages{path}: a custom page by its path; `password` for protected ones (403 INVALID_PASSWORD when wrong). */
 export function getCustomPage(path: string, password: string | null, signal?: AbortSignal): Promise<CustomPage> {
-  return requireData(api.get<CustomPage>(`/pages${path}`, password === null ? undefined : { password }, signal ? { signal } : undefined));
+  const query = password === null ? undefined : { password };
+  return requireData(call('pages.get', { params: { '*': wildcardOf(path) }, query }, { signal }));
 }
 
 export const customPageQueryOptions = (path: string, password: string | null) =>

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Landing, Language } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** GET /landings/{id}?lang: a landing variant in the language, or its default language. */
 export function getLanding(id: number, lang: Language, signal?: AbortSignal): Promise<Landing> {
-  return requireData(api.get<Landing>(`/landings/${id}`, { lang }, signal ? { signal } : undefined));
+  return requireData(call('pages.landing', { params: { id }, query: { lang } }, { signal }));
 }
 
 export const landingQueryOptions = (id: number, lang: Language) =>

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Language, PageMeta } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** GET /pages/meta?url=: the title, description, keywords, robots and canonical URL of a path. */
 export function getPageMeta(url: string, lang: Language, signal?: AbortSignal): Promise<PageMeta> {
-  return requireData(api.get<PageMeta>('/pages/meta', { url, lang }, signal ? { signal } : undefined));
+  return requireData(call('pages.meta', { query: { url, lang } }, { signal }));
 }
 
 export const pageMetaQueryOptions = (url: string, lang: Language) =>

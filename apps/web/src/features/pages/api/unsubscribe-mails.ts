@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** GET /user/unsubscribe_mails (SPEC §7): the member gets no more newsletter mails. Repeating it changes nothing. */
 export function unsubscribeMails(signal?: AbortSignal): Promise<unknown> {
-  return requireData(api.get<unknown>('/user/unsubscribe_mails', undefined, signal ? { signal } : undefined));
+  return requireData(call('user.unsubscribeMails', undefined, { signal }));
 }
 
 export const unsubscribeMailsQueryOptions = () =>

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionResponse } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import { subscriptionQueryOptions } from './get-subscription';
 
 /** POST /payments/subscription/cancel: the subscription runs to the end of its period and does not renew. */
 export function cancelSubscription(): Promise<SubscriptionResponse> {
-  return requireData(api.post<SubscriptionResponse>('/payments/subscription/cancel'));
+  return requireData(call('payments.subscription.cancel'));
 }
 
 export function useCancelSubscription() {

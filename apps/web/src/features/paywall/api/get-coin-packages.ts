@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CoinPackages } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** GET /payments/coin_packages: the coin packages, priced for the member (451 for law-limited users, SPEC §4). */
 export function getCoinPackages(signal?: AbortSignal): Promise<CoinPackages> {
-  return requireData(api.get<CoinPackages>('/payments/coin_packages', undefined, signal ? { signal } : undefined));
+  return requireData(call('payments.coinPackages', undefined, { signal }));
 }
 
 export const coinPackagesQueryOptions = () =>

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentHistory } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** GET /user/get_payment_history?page: what the member paid and what their coins did, newest first. */
 export function getPaymentHistory(page: number, signal?: AbortSignal): Promise<PaymentHistory> {
-  return requireData(api.get<PaymentHistory>('/user/get_payment_history', { page }, signal ? { signal } : undefined));
+  return requireData(call('coins.history', { query: { page } }, { signal }));
 }
 
 /** Every page shares this prefix, so a new payment refreshes them all. */

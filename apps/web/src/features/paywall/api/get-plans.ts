@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MembershipPlans } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** GET /payments/plans: the membership plans, priced for the viewer (discount, then VAT of their country). */
 export function getPlans(signal?: AbortSignal): Promise<MembershipPlans> {
-  return requireData(api.get<MembershipPlans>('/payments/plans', undefined, signal ? { signal } : undefined));
+  return requireData(call('payments.plans', undefined, { signal }));
 }
 
 export const plansQueryOptions = () =>

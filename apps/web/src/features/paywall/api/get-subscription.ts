@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SubscriptionResponse } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** GET /payments/subscription: the member's running subscription, or null. */
 export function getSubscription(signal?: AbortSignal): Promise<SubscriptionResponse> {
-  return requireData(api.get<SubscriptionResponse>('/payments/subscription', undefined, signal ? { signal } : undefined));
+  return requireData(call('payments.subscription', undefined, { signal }));
 }
 
 export const subscriptionQueryOptions = () =>

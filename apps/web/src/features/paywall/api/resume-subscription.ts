@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionResponse } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import { subscriptionQueryOptions } from './get-subscription';
 
 /** POST /payments/subscription/resume: a cancelled subscription renews again. */
 export function resumeSubscription(): Promise<SubscriptionResponse> {
-  return requireData(api.post<SubscriptionResponse>('/payments/subscription/resume'));
+  return requireData(call('payments.subscription.resume'));
 }
 
 export function useResumeSubscription() {

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Checkout, CheckoutBody } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import { leavePage } from '@/lib/leave-page';
 
 /** POST /payments/checkout: starts a payment of a plan or a coin package at the payment provider. */
 export function startCheckout(body: CheckoutBody): Promise<Checkout> {
-  return requireData(api.post<Checkout>('/payments/checkout', body));
+  return requireData(call('payments.checkout', { body }));
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { Payment, TrackEventBody } from '@velora/shared';
-import { api } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import { reportError } from '@/lib/report-error';
 
 /** POST /track {name, properties} (SPEC §7), for the purchase events of SPEC §3. */
 export async function trackEvent(body: TrackEventBody): Promise<void> {
-  await api.post('/track', body);
+  await call('visits.event', { body });
 }
 
 /**

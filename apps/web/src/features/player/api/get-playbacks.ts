@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Playbacks } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function getPlaybacks(videoId: number, signal?: AbortSignal): Promise<Playbacks> {
-  return requireData(api.get<Playbacks>(`/videos/${videoId}/playbacks`, undefined, signal ? { signal } : undefined));
+  return requireData(call('videos.playbacks', { params: { id: videoId } }, { signal }));
 }
 
 export const playbacksQueryOptions = (videoId: number) =>

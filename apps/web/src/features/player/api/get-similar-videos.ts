@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Video } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function getSimilarVideos(videoId: number, signal?: AbortSignal): Promise<Video[]> {
-  return requireData(api.get<Video[]>(`/videos/${videoId}/similar`, undefined, signal ? { signal } : undefined));
+  return requireData(call('videos.similar', { params: { id: videoId } }, { signal }));
 }
 
 export const similarVideosQueryOptions = (videoId: number) =>

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoDetail } from '@velora/shared';
 import { SHOWS_FAVOURITES } from '@/lib/favourites';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** Seconds between checks while a playable video is still being transcoded. */
 const PREPARING_POLL_MS = 15_000;
 
 export function getVideo(videoId: number, signal?: AbortSignal): Promise<VideoDetail> {
-  return requireData(api.get<VideoDetail>(`/videos/${videoId}`, undefined, signal ? { signal } : undefined));
+  return requireData(call('videos.detail', { params: { id: videoId } }, { signal }));
 }
 
 export const videoQueryOptions = (videoId: number) =>

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangeNotificationSettingsBody, StatusOk } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** POST /user/change_notification_settings {hasPlaydateNotification, hasCameraMailNotification}. */
 export function changeNotificationSettings(body: ChangeNotificationSettingsBody): Promise<StatusOk> {
-  return requireData(api.post<StatusOk>('/user/change_notification_settings', body));
+  return requireData(call('user.changeNotificationSettings', { body }));
 }
 
 export function useChangeNotificationSettings() {

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePersonalDataBody, StatusOk } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** POST /user/change_personal_data {firstName, lastName, street, house, zip, city, country}: null clears a field. */
 export function changePersonalData(body: ChangePersonalDataBody): Promise<StatusOk> {
-  return requireData(api.post<StatusOk>('/user/change_personal_data', body));
+  return requireData(call('user.changePersonalData', { body }));
 }
 
 export function useChangePersonalData() {

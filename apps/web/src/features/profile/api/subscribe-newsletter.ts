@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { StatusOk } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** GET /user/subscribe_newsletter: subscribes, and undoes an earlier "unsubscribe from all mails". */
 export function subscribeNewsletter(): Promise<StatusOk> {
-  return requireData(api.get<StatusOk>('/user/subscribe_newsletter'));
+  return requireData(call('user.subscribeNewsletter'));
 }
 
 export function useSubscribeNewsletter() {

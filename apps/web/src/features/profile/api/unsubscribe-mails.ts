@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { StatusOk } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** GET /user/unsubscribe_mails: stops the newsletter and every other non-essential mail. */
 export function unsubscribeMails(): Promise<StatusOk> {
-  return requireData(api.get<StatusOk>('/user/unsubscribe_mails'));
+  return requireData(call('user.unsubscribeMails'));
 }
 
 export function useUnsubscribeMails() {

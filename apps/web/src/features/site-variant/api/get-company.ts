@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GetCompanyResponse } from '@velora/shared';
 import { DEFAULT_COMPANY_VALUES, FALLBACK_COMPANY, isCompanyVariant } from '@velora/shared';
 import type { CompanyInfo } from '@/components/company-values';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import { reportError } from '@/lib/report-error';
 
 /** The German variant: what the site shows when the company cannot be fetched (SPEC §8). */
@@ -14,7 +14,7 @@ export const FALLBACK_COMPANY_INFO: CompanyInfo = { company: FALLBACK_COMPANY, v
  */
 export async function getCompany(signal?: AbortSignal): Promise<CompanyInfo> {
   try {
-    const answer = await requireData(api.post<GetCompanyResponse>('/feature/get_company', undefined, signal ? { signal } : undefined));
+    const answer = await requireData(call('features.company', undefined, { signal }));
     if (!isCompanyVariant(answer.company) || typeof answer.values !== 'object' || answer.values === null) throw new Error('Unexpected company answer');
     return { company: answer.company, values: answer.values, fallback: false };
   } catch (error) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Visit } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export type VisitParams = Record<string, string | string[]>;
 
@@ -22,7 +23,7 @@ export function visitParamsFrom(search: string, referrer: string): VisitParams {
 
 /** Tracks the visit; the client stores the visit id from the response header. */
 export function getVisit(params: VisitParams, signal?: AbortSignal): Promise<Visit> {
-  return requireData(api.get<Visit>('/track/visit', params, signal ? { signal } : undefined));
+  return requireData(call('visits.track', { query: params }, { signal }));
 }
 
 /** Tracked once per page load: the key has no parameters and the result never goes stale. */

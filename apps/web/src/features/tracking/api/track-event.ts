@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TrackEventBody } from '@velora/shared';
-import { api } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** POST /track {name, properties} (SPEC §7). */
 export async function trackEvent(body: TrackEventBody): Promise<void> {
-  await api.post('/track', body);
+  await call('visits.event', { body });
 }
 
 export function useTrackEvent() {

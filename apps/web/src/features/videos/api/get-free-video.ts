@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoDetail } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** GET /videos/free?token (public): the video a free-video link grants; 404 for an invalid token. */
 export function getFreeVideo(token: string, signal?: AbortSignal): Promise<VideoDetail> {
-  return requireData(api.get<VideoDetail>('/videos/free', { token }, signal ? { signal } : undefined));
+  return requireData(call('videos.free', { query: { token } }, { signal }));
 }
 
 export const freeVideoQueryOptions = (token: string) =>

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TestVideo } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 /** GET /videos/test (public): the test clips, each with its HLS URL and renditions. */
 export function getTestVideos(signal?: AbortSignal): Promise<TestVideo[]> {
-  return requireData(api.get<TestVideo[]>('/videos/test', undefined, signal ? { signal } : undefined));
+  return requireData(call('videos.test', undefined, { signal }));
 }
 
 export const testVideosQueryOptions = () =>

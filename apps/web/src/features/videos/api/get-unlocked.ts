@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UnlockedContent } from '@velora/shared';
-import { api } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import { reportError } from '@/lib/report-error';
 
 export const NOTHING_UNLOCKED: UnlockedContent = { galleries: [], videos: [] };
@@ -8,7 +8,7 @@ export const NOTHING_UNLOCKED: UnlockedContent = { galleries: [], videos: [] };
 /** GET /videos/unlocked. A failed fetch counts as nothing unlocked (SPEC §8): the server decides playback anyway. */
 export async function getUnlocked(signal?: AbortSignal): Promise<UnlockedContent> {
   try {
-    return (await api.get<UnlockedContent>('/videos/unlocked', undefined, signal ? { signal } : undefined)) ?? NOTHING_UNLOCKED;
+    return (await call('videos.unlocked', undefined, { signal })) ?? NOTHING_UNLOCKED;
   } catch (error) {
     reportError(error, { call: 'GET /videos/unlocked' });
     return NOTHING_UNLOCKED;

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tag } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export function getVideoTags(signal?: AbortSignal): Promise<Tag[]> {
-  return requireData(api.get<Tag[]>('/videos/tags', undefined, signal ? { signal } : undefined));
+  return requireData(call('videos.tags', undefined, { signal }));
 }
 
 export const videoTagsQueryOptions = () =>

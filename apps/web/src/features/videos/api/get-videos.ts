@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoList, VideoOrder } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 
 export interface VideoListRequest {
   page: number;
@@ -11,15 +12,17 @@ export interface VideoListRequest {
 
 export function getVideos(request: VideoListRequest, signal?: AbortSignal): Promise<VideoList> {
   return requireData(
-    api.get<VideoList>(
-      '/videos',
+    call(
+      'videos.list',
       {
-        page: request.page,
-        order: request.order,
-        tags: request.tags.length > 0 ? request.tags : null,
-        query: request.query ? request.query : null,
+        query: {
+          page: request.page,
+          order: request.order,
+          tags: request.tags.length > 0 ? request.tags : null,
+          query: request.query ? request.query : null,
+        },
       },
-      signal ? { signal } : undefined,
+      { signal },
     ),
   );
 }

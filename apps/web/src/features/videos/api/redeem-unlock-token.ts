@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UnlockedContent } from '@velora/shared';
-import { api, requireData } from '@/lib/http';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
 import { unlockedQueryOptions } from './get-unlocked';
 
 /** POST /videos/unlocked {token}: adds the token's shoots and videos to the member's unlocked list. */
 export function redeemUnlockToken(token: string): Promise<UnlockedContent> {
-  return requireData(api.post<UnlockedContent>('/videos/unlocked', { token }));
+  return requireData(call('videos.unlock', { body: { token } }));
 }
 
 export function useRedeemUnlockToken() {

@@ -1,0 +1,82 @@
+import type { EndpointBody, EndpointName, EndpointParams, EndpointQuery, EndpointResponse, Endpoints, EndpointSpec } from '@velora/shared';
+import { ENDPOINTS, endpointPath } from '@velora/shared';
+import type { QueryParams, QueryValue, RequestOptions } from './api-client';
+import { toQueryString } from './api-client';
+// The app's client through the module's public entry, not './api-client': a test that mocks '@/lib/http'
+// replaces `api`, and its typed calls must reach that mock (the fake server answers by method and path).
+import { api } from './index';
+
+// Typed calls of the endpoint table (decision records 023, 022): the name picks the entry, the entry types the
+// path parameters, the query, the body and the answer. The request itself goes through `api`, so SPEC §7/§8
+// (headers, retries, 204 → {}, errors, abort → null, FormData as it is) stays the client's alone.
+
+/** The names the web may call: JSON and 204 answers. The sandbox's HTML pages and redirects are for the browser. */
+export type CallableName = {
+  [N in EndpointName]: Endpoints[N]['answer'] extends 'json' | 'empty' ? N : never;
+}[EndpointName];
+
+type Scalar<T> = T extends string ? (string extends T ? string | number : T) : T;
+/** A query value as the client sends it: the server parses text, so a number is fine where it reads a string. */
+type ClientQueryValue<T> = unknown extends T ? QueryValue | readonly QueryValue[] : T extends readonly (infer I)[] ? readonly Scalar<I>[] : Scalar<T>;
+
+/** The query of an entry, as the client sends it; an optional key may be null (left out, like undefined). */
+export type CallQuery<E extends EndpointSpec> = {
+  [K in keyof EndpointQuery<E>]: ClientQueryValue<EndpointQuery<E>[K]> | (undefined extends EndpointQuery<E>[K] ? null : never);
+};
+
+/** A part the entry has not is refused; a part whose every key is optional may be left out. */
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: never }
+  : undefined extends T
+    ? { [P in K]?: T }
+    : object extends T
+      ? { [P in K]?: T }
+      : { [P in K]: T };
+
+/** What a call sends: `params` (the path's :parameters), `query`, `body`, each typed by the entry. */
+export type CallInput<E extends EndpointSpec> = Part<'params', EndpointParams<E>> &
+  Part<'query', E['query'] extends undefined ? undefined : CallQuery<E>> &
+  Part<'body', EndpointBody<E>>;
+
+/** What a call resolves: the entry's response; `{}` for a 204 (the client's answer to an empty body). */
+export type CallResult<E extends EndpointSpec> = E['answer'] extends 'empty' ? Record<string, never> : EndpointResponse<E>;
+
+type CallArgs<E extends EndpointSpec> = object extends CallInput<E>
+  ? [input?: CallInput<E>, options?: RequestOptions]
+  : [input: CallInput<E>, options?: RequestOptions];
+
+/** Only the options given: `{ signal: undefined }` reaches the client as no options at all, as before. */
+function given(options: RequestOptions | undefined): RequestOptions | undefined {
+  if (!options) return undefined;
+  const kept = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as RequestOptions;
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
+/**
+ * Calls an endpoint of the table by name: `call('videos.detail', { params: { id } }, { signal })`. Resolves the
+ * entry's response, or null when aborted, exactly as `api` does; a wrong name, parameter, query key or body is
+ * a compile error.
+ */
+export function call<N extends CallableName>(name: N, ...args: CallArgs<Endpoints[N]>): Promise<CallResult<Endpoints[N]> | null> {
+  const [input, options] = args;
+  const endpoint: EndpointSpec = ENDPOINTS[name];
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: QueryParams; body?: unknown };
+  const path = (endpointPath as (e: EndpointSpec, p?: Record<string, string | number>) => string)(endpoint, params);
+  // No entry sends a query with a body today; should one, its query rides on the path.
+  const search = endpoint.method === 'GET' ? '' : toQueryString(query);
+  const target = search ? `${path}?${search}` : path;
+  const payload = endpoint.method === 'GET' ? query : body;
+  // The client gets what the caller gave: the query or body when there is one, the options when any were passed.
+  const rest: [payload?: unknown, options?: RequestOptions] = args.length > 1 ? [payload, given(options)] : payload === undefined ? [] : [payload];
+  type Result = CallResult<Endpoints[N]>;
+  switch (endpoint.method) {
+    case 'GET':
+      return api.get<Result>(path, ...(rest as [QueryParams?, RequestOptions?]));
+    case 'POST':
+      return api.post<Result>(target, ...rest);
+    case 'PUT':
+      return api.put<Result>(target, ...rest);
+    case 'DELETE':
+      return api.delete<Result>(target, ...rest);
+  }
+}
