@@ -1,3 +1,5 @@
+import { API_PREFIX, ENDPOINTS, endpointPath } from '@velora/shared';
+
 /**
  * An age-verification provider. Starting a verification gives the member a URL; the provider's page (or its
  * callback/webhook route, registered beside the sandbox's in age-verification.routes.ts) later reports the outcome
@@ -14,7 +16,9 @@ export interface AgeVerificationProvider {
   start(input: { sessionToken: string; userId: number }): Promise<{ url: string }>;
 }
 
-export const SANDBOX_PATH = '/api/age-verification/sandbox';
+/** The full URL path of an endpoint of the table with its parameters (the browser, not the client, opens these). */
+export const sandboxUrl = (endpoint: 'sandboxPage' | 'sandboxComplete', session: string) =>
+  `${API_PREFIX}${endpointPath(ENDPOINTS[`compliance.ageVerification.${endpoint}`], { session })}`;
 
 /**
  * The built-in sandbox: a page on this site with "Confirm I am 18+" and "Cancel". It verifies nothing and exists for
@@ -23,5 +27,5 @@ export const SANDBOX_PATH = '/api/age-verification/sandbox';
 export const sandboxProvider: AgeVerificationProvider = {
   name: 'sandbox',
   // Relative: the page is served by the same origin as the API, whichever of the site's domains the member is on.
-  start: async ({ sessionToken }) => ({ url: `${SANDBOX_PATH}/${encodeURIComponent(sessionToken)}` }),
+  start: async ({ sessionToken }) => ({ url: sandboxUrl('sandboxPage', sessionToken) }),
 };

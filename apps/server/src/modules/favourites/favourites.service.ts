@@ -6,9 +6,6 @@ import { favouritesRepository, type StoredKind } from './favourites.repository';
 
 const KIND_NOUN: Record<FavouriteKind, string> = { model: 'model', shoot: 'shoot', video: 'video', image: 'image', camera: 'camera' };
 
-/** Favourite cams are law-limited (SPEC §2 /favourite-cams); the other kinds are not. */
-export const isLawLimitedKind = (kind: string | undefined) => kind === 'camera';
-
 /**
  * A member's favourites, by kind. It needs only its own repository, so the catalog modules (videos, models, shoots)
  * and home, feeds and tips use it from above; the filled-in lists are the favourite-lists module's, above the catalog.

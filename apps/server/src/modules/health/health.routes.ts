@@ -1,10 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { ENDPOINTS } from '@velora/shared';
+import { route } from '../../http/register-endpoint';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/health', {
-    config: { access: 'public' },
-    schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
-    handler: async () => ({ status: 'ok' as const }),
-  });
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  route(app, ENDPOINTS['health.get'], async () => ({ status: 'ok' as const }));
 };
