@@ -38,11 +38,8 @@ export const NUL_ACCEPTED: Record<string, string> = {
  * Server defects the suite found (a 500 for bad input). Keyed `endpoint part.field: problem`; each case runs as
  * `it.fails` until the server answers 400 naming the field.
  */
-export const KNOWN_SERVER_DEFECTS: Record<string, string> = {
-  // The NULs that reached SQL as a 500 are refused by the contracts now (oneLine / severalLines). This route still
-  // validates with a schema of its own instead of the table's CustomPagePathParam, until routes register from the table.
-  'pages.get params.*: a NUL control character': 'pages.routes.ts uses its own WildcardPath, not CustomPagePathParam; the page lookup fails in SQL (500)',
-};
+// None today: pages.get now validates its path with the table's CustomPagePathParam, which refuses a NUL.
+export const KNOWN_SERVER_DEFECTS: Record<string, string> = {};
 
 /** Fastify's router refuses a path parameter longer than this with 414, before any schema sees it. */
 export const MAX_PARAM_LENGTH = 100;

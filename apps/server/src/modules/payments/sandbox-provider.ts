@@ -1,9 +1,10 @@
+import { API_PREFIX, ENDPOINTS, endpointPath } from '@velora/shared';
 import { PaymentEventBody, type PaymentEventType, type PaymentProvider, type WebhookDelivery } from './payment-provider';
 import { SIGNATURE_HEADER, WebhookRejected, signWebhook, verifyWebhookSignature } from './webhook-signature';
 
-/** The sandbox's hosted checkout page (under /api, so the development proxy serves it too). */
-export const SANDBOX_CHECKOUT_PATH = '/api/payments/sandbox/checkout';
-export const webhookPath = (provider: string) => `/api/payments/webhook/${provider}`;
+/** The sandbox's hosted checkout page of a payment (under /api, so the development proxy serves it too). */
+export const sandboxCheckoutPath = (publicId: string) => `${API_PREFIX}${endpointPath(ENDPOINTS['payments.sandbox.page'], { id: publicId })}`;
+export const webhookPath = (provider: string) => `${API_PREFIX}${endpointPath(ENDPOINTS['payments.webhook'], { provider })}`;
 
 export type SandboxOutcome = 'succeeded' | 'failed' | 'cancelled';
 
@@ -39,7 +40,7 @@ export function createSandboxProvider(opts: { secret: string; now: () => Date; d
   return {
     name,
     // Relative: the page is served by the same origin as the API, whichever of the site's domains the member is on.
-    createCheckout: async (payment) => ({ reference: reference(payment.publicId), url: `${SANDBOX_CHECKOUT_PATH}/${encodeURIComponent(payment.publicId)}` }),
+    createCheckout: async (payment) => ({ reference: reference(payment.publicId), url: sandboxCheckoutPath(payment.publicId) }),
 
     verifyWebhook(rawBody, headers, nowMs) {
       verifyWebhookSignature(opts.secret, headers[SIGNATURE_HEADER], rawBody, nowMs);
