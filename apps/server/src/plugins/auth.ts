@@ -4,13 +4,12 @@ import { DISABLED_ROLES_COOKIE, can, effectiveRoles, parseDisabledRoles, type Ca
 import { forbidden, unauthorized } from '../lib/http-error';
 import type { AuthContext, SessionsService } from '../modules/sessions/sessions.service';
 
-/** Who may call a route. Every route states it in `config.access` or `config.capability`; one hook enforces it. */
-export type Access = 'public' | 'optional' | 'member' | 'premium' | 'team';
+// Who may call a route is its capability (packages/shared rules/capabilities.ts), which its entry of the endpoint
+// table declares and http/register-endpoint.ts puts in `config.capability`; this one hook enforces it.
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    access?: Access;
-    /** What the caller must be able to do (packages/shared rules/capabilities.ts); routes of the endpoint table set it. */
+    /** What the caller must be able to do; every /api route has one. */
     capability?: Capability;
   }
   interface FastifyRequest {
@@ -60,31 +59,22 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
   app.decorateRequest('bearerToken', null);
 
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
     const capability = request.routeOptions.config?.capability;
     // onRequest: a visitor learns nothing about a members-only route, not even its validation rules.
-    // Routes outside the API (static files) carry no access rule and need no session.
-    if (access === undefined && capability === undefined) return;
+    // Routes outside the API (static files, media) carry no capability and need no session.
+    if (capability === undefined) return;
     request.bearerToken = bearerTokenOf(request);
     const auth = request.bearerToken ? await opts.sessions.resolve(request.bearerToken) : null;
     // Every role check on the server reads auth.roles: the roles switched off locally or by the deployment are gone here.
     request.auth = auth && { ...auth, roles: effectiveRoles(auth.roles, parseDisabledRoles(cookieOf(request, DISABLED_ROLES_COOKIE)), opts.disabledRoles) };
-    if (capability !== undefined) {
-      if (can(subjectOf(request.auth), capability, now())) return;
-      throw request.auth ? missingCapability(capability) : unauthorized();
-    }
-    if (access === 'public' || access === 'optional') return;
-    if (!request.auth) throw unauthorized();
-    if (access === 'premium' && !(request.auth.premiumUntil && request.auth.premiumUntil.getTime() > now())) {
-      throw forbidden('This needs a premium membership');
-    }
-    if (access === 'team' && !request.auth.isTeamMember) throw forbidden('This is for team members only');
+    if (can(subjectOf(request.auth), capability, now())) return;
+    throw request.auth ? missingCapability(capability) : unauthorized();
   });
 
-  // A route without an access rule under /api is a programming error: fail loudly at start-up.
+  // A route under /api without a capability was not registered from the endpoint table: fail loudly at start-up.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && route.config?.access === undefined && route.config?.capability === undefined && route.method !== 'HEAD') {
-      throw new Error(`Route ${String(route.method)} ${route.url} has no config.access or config.capability`);
+    if (route.url.startsWith('/api/') && route.config?.capability === undefined && route.method !== 'HEAD') {
+      throw new Error(`Route ${String(route.method)} ${route.url} has no config.capability: register it from the endpoint table (http/register-endpoint.ts)`);
     }
   });
 });
