@@ -12,8 +12,8 @@ let v: Viewers;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  v = await createViewers(t.deps.db, t.deps.now);
-  await insertCatalog(t.deps.db, t.deps.now().getTime());
+  v = await createViewers(t);
+  await insertCatalog(t, t.deps.now().getTime());
   await seedContent(t.deps.db, { now: t.deps.now() });
   const [category] = await t.deps.db.query<{ id: number }>(`SELECT id FROM blog_categories WHERE slug = 'platform'`);
   const insert = (alias: string, title: string, body: string, publishedAt: Date) =>

@@ -36,8 +36,8 @@ async function totals(videoId = video) {
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(clock) });
-  c = await insertCatalog(t.deps.db, START);
-  v = await createViewers(t.deps.db, t.deps.now);
+  c = await insertCatalog(t, START);
+  v = await createViewers(t);
   video = c.videoIds[0]!;
 });
 afterAll(() => t.close());

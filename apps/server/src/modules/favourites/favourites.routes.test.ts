@@ -22,8 +22,8 @@ async function clear(who: keyof Viewers) {
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(NOW) });
-  c = await insertCatalog(t.deps.db, NOW);
-  v = await createViewers(t.deps.db, t.deps.now);
+  c = await insertCatalog(t, NOW);
+  v = await createViewers(t);
 });
 afterAll(() => t.close());
 

@@ -9,8 +9,8 @@ let v: Viewers;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  v = await createViewers(t.deps.db, t.deps.now);
-  await insertCatalog(t.deps.db, t.deps.now().getTime());
+  v = await createViewers(t);
+  await insertCatalog(t, t.deps.now().getTime());
   await seedContent(t.deps.db, { now: t.deps.now() });
   // A landing that exists only in German (its default), with HTML that must not reach a browser as it is.
   await t.deps.db.query(

@@ -11,7 +11,7 @@ let v: Viewers;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  v = await createViewers(t.deps.db, t.deps.now);
+  v = await createViewers(t);
   await seedContent(t.deps.db, { now: t.deps.now() });
   const insert = (path: string, type: string, source: string, passwordHash: string | null = null) =>
     t.deps.db.query('INSERT INTO pages (path, type, title, source, password_hash) VALUES ($1, $2, $3, $4, $5)', [path, type, 'Test', source, passwordHash]);

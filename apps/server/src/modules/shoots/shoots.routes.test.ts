@@ -19,8 +19,8 @@ const chapterUrl = (shoot: number, chapter: number) => `/api/shoots/${c.shoots[s
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(NOW) });
-  c = await insertCatalog(t.deps.db, NOW);
-  v = await createViewers(t.deps.db, t.deps.now);
+  c = await insertCatalog(t, NOW);
+  v = await createViewers(t);
   // `other` unlocked shoot 0 with a token (SPEC §1: unlocked galleries).
   await t.deps.db.query(`INSERT INTO user_unlocks (user_id, kind, target_id) VALUES ($1, 'shoot', $2)`, [v.other.id, c.shoots[0]!.id]);
 });
