@@ -83,13 +83,18 @@ export async function createVideo(t: FactoryContext, o: VideoOverrides = {}): Pr
     ],
   )) as [{ id: number }];
   if (o.mediaAssetId != null) await mediaRepository.linkVideo(db, id, o.mediaAssetId, null);
-  for (const tagId of o.tagIds ?? []) await db.query('INSERT INTO video_tags (video_id, tag_id) VALUES ($1, $2)', [id, tagId]);
+  await tagVideo(t, id, o.tagIds ?? []);
   for (const modelId of o.modelIds ?? []) await db.query('INSERT INTO video_models (video_id, model_id) VALUES ($1, $2)', [id, modelId]);
   const [row] = await db.query<VideoRow>(
     'SELECT id, title, description, duration, published_at, rating, views, total_comments, featured_at, media_asset_id FROM videos WHERE id = $1',
     [id],
   );
   return row!;
+}
+
+/** Adds tags to a video (retagging, which happens outside the app). */
+export async function tagVideo(t: FactoryContext, videoId: number, tagIds: number[]): Promise<void> {
+  for (const tagId of tagIds) await t.deps.db.query('INSERT INTO video_tags (video_id, tag_id) VALUES ($1, $2)', [videoId, tagId]);
 }
 
 export interface ShootRow {
