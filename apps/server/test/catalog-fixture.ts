@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database, Queryable } from '../src/db/database';
-import { createSessionsService } from '../src/modules/sessions/sessions.service';
+import {
+  asCensored, asMember, asPremium, asTeam, createChapter, createImage, createModel, createShoot, createVideo, type FactoryContext, type LoggedIn,
+} from './factories';
 
-// A small catalog whose answers the catalog tests know, and viewers of every role, inserted directly
+// A small catalog whose answers the catalog tests know, and viewers of every role, built with the factories
 // (no Argon2: these users never log in with a password, they get a session token straight away).
 
 const DAY = 86_400_000;
@@ -38,72 +39,42 @@ export interface CatalogFixture {
   images: FixtureImage[];
 }
 
-const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
-
-export async function insertCatalog(db: Queryable, nowMs: number): Promise<CatalogFixture> {
+export async function insertCatalog(t: FactoryContext, nowMs: number): Promise<CatalogFixture> {
   const names = ['Alina Moreau', 'Bea Berg', 'Carla Novak', ...Array.from({ length: 23 }, (_, i) => `Extra Model ${String(i + 1).padStart(2, '0')}`)];
-  const createdAt = names.map((_, i) => nowMs - (i + 1) * DAY);
-  const modelIds = ids(
-    await db.query<{ id: number }>(
-      `INSERT INTO models (name_en, description, country, created_at)
-       SELECT n, 'A fictional demo model.', 'DE', c FROM unnest($1::text[], $2::timestamptz[]) WITH ORDINALITY AS t(n, c, o) ORDER BY o RETURNING id`,
-      [names, createdAt.map((c) => new Date(c))],
-    ),
-  );
-  // RETURNING follows the insertion order, which ORDER BY o keeps.
-  const models: FixtureModel[] = names.map((name, i) => ({ id: modelIds[i]!, name, createdAt: createdAt[i]!, videoIds: [] }));
+  const models: FixtureModel[] = [];
+  for (const [i, name] of names.entries()) {
+    const createdAt = nowMs - (i + 1) * DAY;
+    const row = await createModel(t, { name, description: 'A fictional demo model.', country: 'DE', createdAt: new Date(createdAt) });
+    models.push({ id: row.id, name, createdAt, videoIds: [] });
+  }
 
-  const videoCount = 12;
-  const videoIds = ids(
-    await db.query<{ id: number }>(
-      `INSERT INTO videos (title, description, duration, published_at, rating, views)
-       SELECT 'Video ' || i, 'A demo video', 60 * i, $1::timestamptz - (i || ' days')::interval, 4, i
-         FROM generate_series(1, $2::int) AS i ORDER BY i RETURNING id`,
-      [new Date(nowMs), videoCount],
-    ),
-  );
   // Model 0 is in videos 0–4, model 1 in 5–7 (and 0), model 2 in 8; the rest in none.
-  const links: Array<[number, number]> = [];
-  const link = (m: number, v: number) => {
-    links.push([videoIds[v]!, models[m]!.id]);
-    models[m]!.videoIds.push(videoIds[v]!);
-  };
-  for (const v of [0, 1, 2, 3, 4]) link(0, v);
-  for (const v of [0, 5, 6, 7]) link(1, v);
-  link(2, 8);
-  await db.query('INSERT INTO video_models (video_id, model_id) SELECT * FROM unnest($1::int[], $2::int[])', [links.map((l) => l[0]), links.map((l) => l[1])]);
+  const modelsOfVideo = (v: number) => [...(v <= 4 ? [0] : []), ...(v === 0 || (v >= 5 && v <= 7) ? [1] : []), ...(v === 8 ? [2] : [])];
+  const videoIds: number[] = [];
+  for (let v = 0; v < 12; v++) {
+    const i = v + 1;
+    const modelIds = modelsOfVideo(v).map((m) => models[m]!.id);
+    const row = await createVideo(t, { title: `Video ${i}`, description: 'A demo video', duration: 60 * i, publishedAt: new Date(nowMs - i * DAY), rating: 4, views: i, modelIds });
+    videoIds.push(row.id);
+    for (const m of modelsOfVideo(v)) models[m]!.videoIds.push(row.id);
+  }
 
-  const shootModels = Array.from({ length: 26 }, (_, i) => (i === 0 || i === 2 ? models[0]!.id : i === 1 ? models[1]!.id : models[(i % 23) + 3]!.id));
-  const publishedAt = shootModels.map((_, i) => nowMs - (i + 1) * DAY);
-  const shootIds = ids(
-    await db.query<{ id: number }>(
-      `INSERT INTO shoots (title, description, model_id, published_at)
-       SELECT 'Shoot ' || o, 'A demo shoot', m, p FROM unnest($1::int[], $2::timestamptz[]) WITH ORDINALITY AS t(m, p, o) ORDER BY o RETURNING id`,
-      [shootModels, publishedAt.map((p) => new Date(p))],
-    ),
-  );
-  const shoots: FixtureShoot[] = shootIds.map((id, i) => ({ id, modelId: shootModels[i]!, publishedAt: publishedAt[i]!, videoIds: [] }));
   // Shoot 0 holds videos 2, 1, 0 (listed oldest first: 2, 1, 0); shoot 1 holds video 5.
-  shoots[0]!.videoIds.push(videoIds[2]!, videoIds[1]!, videoIds[0]!);
-  shoots[1]!.videoIds.push(videoIds[5]!);
-  const shootVideos = shoots.flatMap((s) => s.videoIds.map((v) => [s.id, v] as const));
-  await db.query('INSERT INTO shoot_videos (shoot_id, video_id) SELECT * FROM unnest($1::int[], $2::int[])', [
-    shootVideos.map((l) => l[0]), shootVideos.map((l) => l[1]),
-  ]);
+  const shootVideos: Record<number, number[]> = { 0: [videoIds[2]!, videoIds[1]!, videoIds[0]!], 1: [videoIds[5]!] };
+  const shoots: FixtureShoot[] = [];
+  for (let i = 0; i < 26; i++) {
+    const modelId = i === 0 || i === 2 ? models[0]!.id : i === 1 ? models[1]!.id : models[(i % 23) + 3]!.id;
+    const publishedAt = nowMs - (i + 1) * DAY;
+    const videos = shootVideos[i] ?? [];
+    const row = await createShoot(t, { title: `Shoot ${i + 1}`, description: 'A demo shoot', modelId, publishedAt: new Date(publishedAt), videoIds: videos });
+    shoots.push({ id: row.id, modelId, publishedAt, videoIds: [...videos] });
+  }
 
-  const chapterSpecs = [
-    { shootId: shoots[0]!.id, title: 'Golden hour', position: 0 },
-    { shootId: shoots[0]!.id, title: 'Set 2', position: 1 },
-    { shootId: shoots[1]!.id, title: 'Empty set', position: 0 },
-  ];
-  const chapterIds = ids(
-    await db.query<{ id: number }>(
-      `INSERT INTO shoot_chapters (shoot_id, title, position)
-       SELECT s, ti, p FROM unnest($1::int[], $2::text[], $3::int[]) WITH ORDINALITY AS t(s, ti, p, o) ORDER BY o RETURNING id`,
-      [chapterSpecs.map((c) => c.shootId), chapterSpecs.map((c) => c.title), chapterSpecs.map((c) => c.position)],
-    ),
-  );
-  const chapters = chapterSpecs.map((c, i) => ({ id: chapterIds[i]!, shootId: c.shootId, title: c.title }));
+  const chapters = [
+    await createChapter(t, { shootId: shoots[0]!.id, title: 'Golden hour', position: 0 }),
+    await createChapter(t, { shootId: shoots[0]!.id, title: 'Set 2', position: 1 }),
+    await createChapter(t, { shootId: shoots[1]!.id, title: 'Empty set', position: 0 }),
+  ].map((c) => ({ id: c.id, shootId: c.shoot_id, title: c.title }));
   const imageSpecs = [
     { chapter: 0, position: 0, width: 853, height: 1280 },
     { chapter: 0, position: 1, width: 1280, height: 853 },
@@ -111,41 +82,18 @@ export async function insertCatalog(db: Queryable, nowMs: number): Promise<Catal
     { chapter: 1, position: 0, width: 1280, height: 853 },
     { chapter: 1, position: 1, width: 1280, height: 853 },
   ];
-  const imageIds = ids(
-    await db.query<{ id: number }>(
-      `INSERT INTO shoot_images (chapter_id, position, width, height)
-       SELECT c, p, w, h FROM unnest($1::int[], $2::int[], $3::int[], $4::int[]) WITH ORDINALITY AS t(c, p, w, h, o) ORDER BY o RETURNING id`,
-      [imageSpecs.map((s) => chapterIds[s.chapter]), imageSpecs.map((s) => s.position), imageSpecs.map((s) => s.width), imageSpecs.map((s) => s.height)],
-    ),
-  );
-  const images = imageSpecs.map((s, i) => ({ id: imageIds[i]!, chapterId: chapterIds[s.chapter]!, shootId: chapterSpecs[s.chapter]!.shootId, width: s.width, height: s.height }));
+  const images: FixtureImage[] = [];
+  for (const s of imageSpecs) {
+    const chapter = chapters[s.chapter]!;
+    const row = await createImage(t, { chapterId: chapter.id, position: s.position, width: s.width, height: s.height });
+    images.push({ id: row.id, chapterId: chapter.id, shootId: chapter.shootId, width: s.width, height: s.height });
+  }
 
   return { models, videoIds, shoots, chapters, images };
 }
 
-export interface Viewer {
-  id: number;
-  token: string;
-}
-
-/** A user with a session, straight in the database. */
-export async function createViewer(
-  db: Queryable,
-  now: () => Date,
-  username: string,
-  options: { premiumUntil?: Date | null; roles?: string[]; teamMember?: boolean } = {},
-): Promise<Viewer> {
-  const [row] = await db.query<{ id: number }>(
-    `INSERT INTO users (username, email, password_hash, premium_until, is_team_member)
-     VALUES ($1, $2, 'not-a-real-hash', $3, $4) RETURNING id`,
-    [username, `${username}@example.com`, options.premiumUntil ?? null, options.teamMember ?? false],
-  );
-  for (const role of options.roles ?? []) await db.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [row!.id, role]);
-  // A fixture below any app (it takes a database, not a test app): the sessions service takes a full Database but
-  // only queries on this path.
-  const sessions = createSessionsService({ db: db as Database, now });
-  return { id: row!.id, token: (await sessions.create(row!.id)).token };
-}
+/** A user with a session (LoggedIn of the factories: `id`, `token`, `headers`, `user`). */
+export type Viewer = LoggedIn;
 
 export interface Viewers {
   member: Viewer;
@@ -156,14 +104,13 @@ export interface Viewers {
 }
 
 /** One of each: a member, another member, a premium member, a restricted (censored) member and a team member. */
-export async function createViewers(db: Queryable, now: () => Date): Promise<Viewers> {
-  const nowMs = now().getTime();
+export async function createViewers(t: FactoryContext): Promise<Viewers> {
   return {
-    member: await createViewer(db, now, 'member_one'),
-    other: await createViewer(db, now, 'member_two'),
-    premium: await createViewer(db, now, 'premium_one', { premiumUntil: new Date(nowMs + 30 * DAY) }),
-    censored: await createViewer(db, now, 'censored_one', { roles: ['censored'] }),
-    team: await createViewer(db, now, 'team_one', { teamMember: true }),
+    member: await asMember(t, { username: 'member_one' }),
+    other: await asMember(t, { username: 'member_two' }),
+    premium: await asPremium(t, { username: 'premium_one' }),
+    censored: await asCensored(t, { username: 'censored_one' }),
+    team: await asTeam(t, { username: 'team_one' }),
   };
 }
 

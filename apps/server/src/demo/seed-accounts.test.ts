@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createModel } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_PASSWORD, seedDemoAccounts } from './seed-accounts';
 
@@ -15,7 +16,7 @@ const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, h
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => now });
-  modelId = (await t.deps.db.query<{ id: number }>("INSERT INTO models (name_en) VALUES ('Demo Model') RETURNING id"))[0]!.id;
+  modelId = (await createModel(t, { name: 'Demo Model' })).id;
   await seedDemoAccounts(t.deps.db, { modelId, now });
 });
 afterAll(async () => {

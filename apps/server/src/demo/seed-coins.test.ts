@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createModel } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { seedDemoAccounts } from './seed-accounts';
 import { DEMO_COINS, seedDemoCoins } from './seed-coins';
@@ -8,8 +9,8 @@ const now = new Date('2030-05-01T12:00:00Z');
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => now });
-  const [model] = await t.deps.db.query<{ id: number }>("INSERT INTO models (name_en) VALUES ('Demo Model') RETURNING id");
-  await seedDemoAccounts(t.deps.db, { modelId: model!.id, now });
+  const model = await createModel(t, { name: 'Demo Model' });
+  await seedDemoAccounts(t.deps.db, { modelId: model.id, now });
 });
 afterAll(() => t.close());
 

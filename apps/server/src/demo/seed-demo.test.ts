@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { FEATURE_NAMES, TRAILER_TAG_NAME } from '@velora/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, setFeature } from '../../test/factories';
 import { buildTestApp, createTestDatabase, type TestApp } from '../../test/test-app';
 import type { Platform } from '../platform';
 import type { Config } from '../config';
@@ -148,14 +149,14 @@ describe('when seedDemoIfWanted seeds', () => {
 
   it('leaves a database with users alone', async () => {
     const t = await fresh();
-    await t.deps.db.query(`INSERT INTO users (username, email, password_hash) VALUES ('someone', 'someone@example.com', 'x')`);
+    await createUser(t, { username: 'someone' });
     expect(await seedDemoIfWanted(withConfig(t, {}), t.services, () => undefined, small)).toBe(false);
     expect(await count(t.deps, 'SELECT count(*) FROM models')).toBe(0);
   });
 
   it('keeps a feature flag that was already set', async () => {
     const t = await fresh();
-    await t.deps.db.query(`INSERT INTO features (name, is_active) VALUES ('landing_redirect', true)`);
+    await setFeature(t, 'landing_redirect', { is_active: true });
     await seedDemoIfWanted(withConfig(t, {}), t.services, () => undefined, small);
     expect(await count(t.deps, `SELECT count(*) FROM features WHERE name = 'landing_redirect' AND is_active`)).toBe(1);
   });

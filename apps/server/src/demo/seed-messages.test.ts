@@ -1,5 +1,6 @@
 import { Conversation, Inbox, TransactionalPopup } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createModel } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { seedDemoAccounts } from './seed-accounts';
 import { DEMO_PLAYDATES, seedDemoMessages } from './seed-messages';
@@ -21,7 +22,7 @@ const count = async (sql: string) => (await t.deps.db.query<{ n: number }>(`SELE
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => now });
-  modelId = (await t.deps.db.query<{ id: number }>("INSERT INTO models (name_en) VALUES ('Demo Model') RETURNING id"))[0]!.id;
+  modelId = (await createModel(t, { name: 'Demo Model' })).id;
   await seedDemoAccounts(t.deps.db, { modelId, now });
   await seedDemoMessages(t.deps.db, { now });
 });

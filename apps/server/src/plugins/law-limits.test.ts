@@ -1,23 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { LAW_LIMITED_CODE, LAW_LIMITED_MESSAGE } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createViewer, type Viewer } from '../../test/catalog-fixture';
+import type { Viewer } from '../../test/catalog-fixture';
+import { asMember, createVisit } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { errorsPlugin } from './errors';
 import { lawLimitsPlugin } from './law-limits';
 
 let t: TestApp;
-let seq = 0;
 const now = () => new Date('2030-05-01T12:00:00Z');
 const LIMITED = { error: { code: LAW_LIMITED_CODE, message: LAW_LIMITED_MESSAGE } };
 
-async function visitFrom(country: string | null, region: string | null = null) {
-  const id = randomUUID();
-  await t.deps.db.query('INSERT INTO visits (id, visitor_id, country, region) VALUES ($1, $2, $3, $4)', [id, randomUUID(), country, region]);
-  return id;
-}
-const freshMember = () => createViewer(t.deps.db, now, `law_user_${++seq}`);
+const visitFrom = (country: string | null, region: string | null = null) => createVisit(t, { country, region });
+const freshMember = () => asMember(t);
 function call(method: 'GET' | 'POST' | 'DELETE', url: string, viewer: Viewer | null, visitId?: string) {
   return t.app.inject({
     method,
@@ -58,8 +53,7 @@ describe('law-limited routes (SPEC §4: country SE)', () => {
   });
 
   it('follow the registration country without a visit', async () => {
-    const u = await freshMember();
-    await t.deps.db.query("UPDATE users SET registration_country = 'SE' WHERE id = $1", [u.id]);
+    const u = await asMember(t, { registrationCountry: 'SE' });
     expect((await call('GET', '/api/favourites/camera', u)).statusCode).toBe(451);
     // A current visit from elsewhere lifts it, as on the profile.
     expect((await call('GET', '/api/favourites/camera', u, await visitFrom('DE'))).statusCode).toBe(200);

@@ -2,7 +2,8 @@ import { MAX_ROOMS_PER_CONNECTION, REALTIME_ROOM_EVENTS, defineClientEvent, room
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createViewer, type Viewer } from '../../test/catalog-fixture';
+import type { Viewer } from '../../test/catalog-fixture';
+import { asMember } from '../../test/factories';
 import {
   appUrl,
   createRealtimeClients,
@@ -52,7 +53,7 @@ function defineTestRooms(hub: BindableRealtimeHub, playdateGuests: Set<number>) 
 
 const clients = createRealtimeClients();
 let counter = 0;
-const newViewer = (app: TestApp): Promise<Viewer> => createViewer(app.deps.db, app.deps.now, `rooms_user_${++counter}`);
+const newViewer = (app: TestApp): Promise<Viewer> => asMember(app, { username: `rooms_user_${++counter}` });
 
 type Ack = RealtimeAck<Record<string, unknown>>;
 const send = (socket: ClientSocket, event: string, payload?: unknown): Promise<Ack> =>

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { createViewer, type Viewer } from '../../test/catalog-fixture';
+import type { Viewer } from '../../test/catalog-fixture';
+import { asMember } from '../../test/factories';
 import {
   TEST_REDIS_URL as REDIS_URL,
   createRealtimeClients,
@@ -22,7 +23,7 @@ const clients = createRealtimeClients();
 const openClient = (app: TestApp, token?: string) => clients.open(app, token);
 
 let counter = 0;
-const newViewer = (app: TestApp): Promise<Viewer> => createViewer(app.deps.db, app.deps.now, `rt_user_${++counter}`);
+const newViewer = (app: TestApp): Promise<Viewer> => asMember(app, { username: `rt_user_${++counter}` });
 
 afterEach(() => {
   clients.closeAll();

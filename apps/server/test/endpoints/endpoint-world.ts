@@ -9,6 +9,7 @@ import { DEMO_FREE_VIDEO_TOKEN, DEMO_UNLOCK_TOKEN, seedDemoTokens } from '../../
 import { seedMoney } from '../../src/demo/seed-money';
 import { hashPassword } from '../../src/lib/password';
 import { insertCatalog, type CatalogFixture } from '../catalog-fixture';
+import { createPlaydate, createUser, DAY_MS, type UserOverrides } from '../factories';
 import { solvedCaptcha } from '../solve-captcha';
 import { buildTestApp, type TestApp } from '../test-app';
 
@@ -19,7 +20,6 @@ export const SUITE_ROLES = ['visitor', 'member', 'premium', 'model', 'team'] as 
 export type SuiteRole = (typeof SUITE_ROLES)[number];
 
 export const PASSWORD = 'correct-horse-battery';
-const DAY = 86_400_000;
 
 export interface EndpointWorld extends TestApp {
   catalog: CatalogFixture;
@@ -52,33 +52,27 @@ export async function buildEndpointWorld(): Promise<EndpointWorld> {
   const t = await buildTestApp({ env: { OIDC_GOOGLE_CLIENT_ID: 'endpoint-suite', OIDC_GOOGLE_JWKS: jwks } });
   const { db } = t.deps;
   const now = t.deps.now();
-  const catalog = await insertCatalog(db, now.getTime());
+  const catalog = await insertCatalog(t, now.getTime());
   await seedFeatures(db);
   await seedContent(db, { now });
   await seedMoney(db);
   await seedDemoTokens(db, { now });
 
-  const hash = await hashPassword(PASSWORD);
-  const user = async (username: string, fields: { premiumUntil?: Date; modelId?: number; team?: boolean } = {}) => {
-    const [row] = await db.query<{ id: number }>(
-      `INSERT INTO users (username, email, password_hash, premium_until, model_id, is_team_member)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [username, `${username}@example.com`, hash, fields.premiumUntil ?? null, fields.modelId ?? null, fields.team ?? false],
-    );
-    return { id: row!.id, username };
+  // One Argon2 hash for every account: the suite logs in with the password.
+  const passwordHash = await hashPassword(PASSWORD);
+  const user = async (username: string, fields: UserOverrides = {}) => {
+    const row = await createUser(t, { username, passwordHash, ...fields });
+    return { id: row.id, username };
   };
   const users = {
     member: await user('suite_member'),
-    premium: await user('suite_premium', { premiumUntil: new Date(now.getTime() + 30 * DAY) }),
+    premium: await user('suite_premium', { premiumUntil: new Date(now.getTime() + 30 * DAY_MS) }),
     model: await user('suite_model', { modelId: catalog.models[0]!.id }),
-    team: await user('suite_team', { team: true }),
+    team: await user('suite_team', { teamMember: true }),
     other: await user('suite_other'),
   };
 
-  const [playdate] = await db.query<{ id: number }>(
-    `INSERT INTO playdates (model_id, member_id, kind, title, starts_at, duration_minutes) VALUES ($1, $2, 'private', 'Suite playdate', $3, 30) RETURNING id`,
-    [catalog.models[0]!.id, users.premium.id, new Date(now.getTime() - DAY)],
-  );
+  const playdateId = await createPlaydate(t, { modelId: catalog.models[0]!.id, memberId: users.premium.id, title: 'Suite playdate' });
   const one = async <T>(sql: string) => {
     const [row] = await db.query<Record<string, T>>(sql);
     if (!row) throw new Error(`the endpoint world has no row for: ${sql}`);
@@ -91,7 +85,7 @@ export async function buildEndpointWorld(): Promise<EndpointWorld> {
     blogAlias: await one<string>("SELECT alias FROM blog_articles WHERE language = 'en' ORDER BY id LIMIT 1"),
     pagePath: await one<string>('SELECT path FROM pages WHERE password_hash IS NULL ORDER BY id LIMIT 1'),
     featureName: await one<string>('SELECT name FROM features ORDER BY id LIMIT 1'),
-    playdateId: playdate!.id,
+    playdateId,
     freeVideoToken: DEMO_FREE_VIDEO_TOKEN,
     unlockToken: DEMO_UNLOCK_TOKEN,
   };

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createViewer, type Viewer } from '../../../test/catalog-fixture';
+import type { Viewer } from '../../../test/catalog-fixture';
+import { asMember } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { AGE_VERIFICATION_TTL_MS } from './age-verification.service';
 
 let t: TestApp;
-let seq = 0;
 const clock = { ms: Date.parse('2030-05-01T12:00:00Z') };
 const now = () => new Date(clock.ms);
 
 const bearer = (v: Viewer) => ({ authorization: `Bearer ${v.token}` });
-const freshMember = () => createViewer(t.deps.db, now, `av_user_${++seq}`);
+const freshMember = () => asMember(t);
 const profileOf = async (v: Viewer) => (await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(v) })).json();
 const start = (v: Viewer) => t.app.inject({ method: 'GET', url: '/api/user/verification_age', headers: bearer(v) });
 const openPage = (url: string) => t.app.inject({ method: 'GET', url });
@@ -142,7 +142,7 @@ describe('age verification without a provider (AGE_VERIFICATION_PROVIDER=none)',
   it('answers 503 and has no sandbox page', async () => {
     const off = await buildTestApp({ env: { AGE_VERIFICATION_PROVIDER: 'none' } });
     try {
-      const u = await createViewer(off.deps.db, () => new Date(), 'no_provider');
+      const u = await asMember(off, { username: 'no_provider' });
       const res = await off.app.inject({ method: 'GET', url: '/api/user/verification_age', headers: bearer(u) });
       expect(res.statusCode).toBe(503);
       expect(res.json().error.code).toBe('AGE_VERIFICATION_UNAVAILABLE');

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { AccessTokenResponse } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVisit } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { LOGIN_HASH_TTL_MS } from './auth.service';
 
@@ -83,8 +83,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('records the campaign, region and country of the visit it came from', async () => {
-    const visit = randomUUID();
-    await t.deps.db.query("INSERT INTO visits (id, visitor_id, country, region, campaign) VALUES ($1, $2, 'SE', 'Stockholm', 'spring-24')", [visit, randomUUID()]);
+    const visit = await createVisit(t, { country: 'SE', region: 'Stockholm', campaign: 'spring-24' });
     const res = await post('/api/auth/register', { username: 'swede', email: 'swede@example.com', password: 'password-123' }, { 'x-visit-id': visit });
     expect(res.statusCode).toBe(201);
     // Without the visit header the registration country is what the law limitation falls back to.

@@ -1,6 +1,7 @@
 import { BLOG_ARTICLES_PER_PAGE, BlogArticle, BlogList } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createViewers, insertCatalog, isPlaceholder, type Viewers } from '../../../test/catalog-fixture';
+import { createBlogArticle } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedContent } from '../../demo/seed-content';
 import { BLOG_TOPICS } from '../../demo/seed-content-blog';
@@ -12,16 +13,12 @@ let v: Viewers;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  v = await createViewers(t.deps.db, t.deps.now);
-  await insertCatalog(t.deps.db, t.deps.now().getTime());
+  v = await createViewers(t);
+  await insertCatalog(t, t.deps.now().getTime());
   await seedContent(t.deps.db, { now: t.deps.now() });
   const [category] = await t.deps.db.query<{ id: number }>(`SELECT id FROM blog_categories WHERE slug = 'platform'`);
-  const insert = (alias: string, title: string, body: string, publishedAt: Date) =>
-    t.deps.db.query(
-      `INSERT INTO blog_articles (alias, language, title, excerpt, body_html, category_id, author, published_at)
-       VALUES ($1, 'en', $2, '', $3, $4, 'Test', $5)`,
-      [alias, title, body, category!.id, publishedAt],
-    );
+  const insert = (alias: string, title: string, bodyHtml: string, publishedAt: Date) =>
+    createBlogArticle(t, { alias, language: 'en', title, bodyHtml, categoryId: category!.id, publishedAt });
   // Scheduled for tomorrow: not shown yet. And an old article with HTML that must be cleaned, and a title with wildcards.
   await insert('scheduled', 'Coming soon: 100% new', '<p>later</p>', new Date(t.deps.now().getTime() + DAY));
   await insert('unsafe-body', 'Old_news with 100% markup', '<p>ok</p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">x</a>', new Date(t.deps.now().getTime() - 400 * DAY));

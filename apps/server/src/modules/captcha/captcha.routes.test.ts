@@ -21,7 +21,7 @@ let captcha: CaptchaService;
 
 beforeAll(async () => {
   t = await buildTestApp({ now });
-  v = await createViewers(t.deps.db, t.deps.now);
+  v = await createViewers(t);
   captcha = t.services.captcha;
 });
 afterAll(() => t.close());

@@ -1,9 +1,11 @@
 import { PAYMENT_HISTORY_PER_PAGE, PaymentHistory } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../test/catalog-fixture';
+import { asMember, createCoinPackage, createModel, createPayment, createPlan } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import type { PaymentStatus } from '../payments/payments.repository';
 import type { CoinsService } from './coins.service';
-import { freshMember, insertModel, request, seMember, tip } from './coins-test-helpers';
+import { request, seMember, tip } from './coins-test-helpers';
 
 // GET /user/get_payment_history?page (SPEC §7): payments and coin movements merged into one list, newest first.
 
@@ -15,7 +17,6 @@ let t: TestApp;
 let coins: CoinsService;
 let planId: number;
 let packageId: number;
-let seq = 0;
 
 const history = async (v: Viewer, query = '') => {
   const res = await request(t, 'GET', `/api/user/get_payment_history${query}`, v);
@@ -23,42 +24,28 @@ const history = async (v: Viewer, query = '') => {
   return PaymentHistory.strict().parse(res.json());
 };
 
-/** A payment row as the payments module writes it. */
-async function insertPayment(
+/** A payment as a checkout starts it (a minute before `at`) and its webhook settles it (at `at`). */
+function insertPayment(
   userId: number,
-  p: { kind: 'subscription' | 'renewal' | 'coins'; status: string; at: number; amount?: number; coins?: number },
+  p: { kind: 'subscription' | 'renewal' | 'coins'; status: PaymentStatus; at: number; amount?: number; coins?: number },
 ): Promise<{ id: number; publicId: string }> {
-  const publicId = `pay_hist_${++seq}_xxxxxx`;
-  const [row] = await t.deps.db.query<{ id: number }>(
-    `INSERT INTO payments (public_id, user_id, provider, kind, plan_id, package_id, coins, net_cents, vat_cents, vat_rate_bp, amount_cents, currency, status, created_at, completed_at)
-     VALUES ($1, $2, 'sandbox', $3, $4, $5, $6, $7, $8, 1900, $9, 'EUR', $10, $11, $12) RETURNING id`,
-    [
-      publicId,
-      userId,
-      p.kind,
-      p.kind === 'coins' ? null : planId,
-      p.kind === 'coins' ? packageId : null,
-      p.kind === 'coins' ? (p.coins ?? 100) : null,
-      (p.amount ?? 1190) - 190,
-      190,
-      p.amount ?? 1190,
-      p.status,
-      new Date(p.at - MINUTE),
-      p.status === 'pending' ? null : new Date(p.at),
-    ],
-  );
-  return { id: row!.id, publicId };
+  return createPayment(t, {
+    userId,
+    kind: p.kind,
+    status: p.status,
+    ...(p.kind === 'coins' ? { packageId, coins: p.coins ?? 100 } : { planId }),
+    amountCents: p.amount ?? 1190,
+    vatCents: 190,
+    createdAt: new Date(p.at - MINUTE),
+    completedAt: new Date(p.at),
+  });
 }
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(clock.ms) });
   coins = t.services.coins;
-  [{ id: planId }] = (await t.deps.db.query<{ id: number }>(
-    `INSERT INTO membership_plans (token, name, period, period_count, price_cents) VALUES ('monthly-hist', 'Premium monthly', 'MONTH', 1, 1000) RETURNING id`,
-  )) as [{ id: number }];
-  [{ id: packageId }] = (await t.deps.db.query<{ id: number }>(
-    `INSERT INTO coin_packages (token, coins, price_cents) VALUES ('coins-hist', 100, 999) RETURNING id`,
-  )) as [{ id: number }];
+  planId = (await createPlan(t, { token: 'monthly-hist', name: 'Premium monthly' })).id;
+  packageId = (await createCoinPackage(t, { token: 'coins-hist', coins: 100 })).id;
 });
 afterAll(() => t.close());
 
@@ -70,7 +57,7 @@ describe('who may read it', () => {
   });
 
   it('gives a new member an empty first page', async () => {
-    expect(await history(await freshMember(t))).toEqual({ items: [], page: 1, per_page: PAYMENT_HISTORY_PER_PAGE, total: 0, pages: 0 });
+    expect(await history(await asMember(t))).toEqual({ items: [], page: 1, per_page: PAYMENT_HISTORY_PER_PAGE, total: 0, pages: 0 });
   });
 
   it('serves an SE user too: it is their own record', async () => {
@@ -78,21 +65,21 @@ describe('who may read it', () => {
   });
 
   it.each([['?page=x'], ['?page=1.5'], ['?page=']])('rejects %s with 400 naming page', async (query) => {
-    const res = await request(t, 'GET', `/api/user/get_payment_history${query}`, await freshMember(t));
+    const res = await request(t, 'GET', `/api/user/get_payment_history${query}`, await asMember(t));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toHaveProperty('page');
   });
 
   it('clamps a page below 1 to 1 (SPEC §5)', async () => {
-    expect((await history(await freshMember(t), '?page=-4')).page).toBe(1);
+    expect((await history(await asMember(t), '?page=-4')).page).toBe(1);
   });
 });
 
 describe('one list, newest first', () => {
   it('merges payments and coin movements; a coin purchase shows once, as its payment', async () => {
-    const member = await freshMember(t);
-    const other = await freshMember(t);
-    const model = await insertModel(t.deps.db, 'Carla Novak');
+    const member = await asMember(t);
+    const other = await asMember(t);
+    const model = (await createModel(t, { name: 'Carla Novak' })).id;
     const at = (minutes: number) => START + minutes * MINUTE;
 
     const subscription = await insertPayment(member.id, { kind: 'subscription', status: 'succeeded', at: at(1) });
@@ -126,7 +113,7 @@ describe('one list, newest first', () => {
   });
 
   it(`pages ${PAYMENT_HISTORY_PER_PAGE} at a time over both tables, without gaps or repeats`, async () => {
-    const member = await freshMember(t);
+    const member = await asMember(t);
     const ids: string[] = [];
     for (let i = 0; i < 45; i++) {
       const when = START + 1000 * MINUTE + i * MINUTE;
@@ -146,7 +133,7 @@ describe('one list, newest first', () => {
   });
 
   it('orders coin movements of the same moment by when they were booked', async () => {
-    const member = await freshMember(t);
+    const member = await asMember(t);
     clock.ms = START + 5000 * MINUTE;
     const a = await coins.grant(member.id, 1, 'First', `same-moment-${member.id}-a`);
     const b = await coins.grant(member.id, 2, 'Second', `same-moment-${member.id}-b`);

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { createViewer, type Viewer } from '../../../test/catalog-fixture';
+import type { Viewer } from '../../../test/catalog-fixture';
+import { asMember } from '../../../test/factories';
 import type { TestApp } from '../../../test/test-app';
 import type { Queryable } from '../../db/database';
 
@@ -7,21 +8,8 @@ import type { Queryable } from '../../db/database';
 
 export const NOW = new Date('2030-05-01T12:00:00Z');
 
-let seq = 0;
-
-export const freshMember = (t: TestApp, prefix = 'coins') => createViewer(t.deps.db, t.deps.now, `${prefix}_${process.pid}_${++seq}`);
-
-export async function insertModel(db: Queryable, name = `Tip Model ${++seq}`): Promise<number> {
-  const [row] = await db.query<{ id: number }>('INSERT INTO models (name_en) VALUES ($1) RETURNING id', [name]);
-  return row!.id;
-}
-
 /** A member whose law limitations (SPEC §4) include SE: registered there, no visit from elsewhere. */
-export async function seMember(t: TestApp): Promise<Viewer> {
-  const v = await freshMember(t, 'se');
-  await t.deps.db.query("UPDATE users SET registration_country = 'SE' WHERE id = $1", [v.id]);
-  return v;
-}
+export const seMember = (t: TestApp): Promise<Viewer> => asMember(t, { registrationCountry: 'SE' });
 
 export function request(t: TestApp, method: 'GET' | 'POST', url: string, viewer?: Viewer, body?: unknown) {
   return t.app.inject({

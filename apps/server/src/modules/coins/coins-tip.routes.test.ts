@@ -1,12 +1,13 @@
 import { INSUFFICIENT_COINS, LAW_LIMITED_CODE, TipResult, splitTip } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../test/catalog-fixture';
+import { asMember, asModel, createModel } from '../../../test/factories';
 import { TEST_ENGINE, buildTestApp, type TestApp, platformWith } from '../../../test/test-app';
 import { createServices } from '../../composition/create-services';
 import type { AuthContext } from '../sessions/sessions.service';
 import { createTipsService } from './coins-tips.service';
 import type { CoinsService } from './coins.service';
-import { NOW, accountBalance, entriesSum, expectLedgerConsistent, freshMember, insertModel, request, seMember, tip } from './coins-test-helpers';
+import { NOW, accountBalance, entriesSum, expectLedgerConsistent, request, seMember, tip } from './coins-test-helpers';
 
 // PeerTube-style checks of POST /coins/tip and GET /coins/balance: every role, every bad input, and the ledger's
 // promises (no overdraft under concurrency, one booking per idempotency key, entries summing to zero).
@@ -19,7 +20,7 @@ let grants = 0;
 const SHARE = 60;
 const give = (v: Viewer, n: number) => coins.grant(v.id, n, 'Test coins', `tip-test:${++grants}`);
 async function funded(n: number): Promise<Viewer> {
-  const v = await freshMember(t);
+  const v = await asMember(t);
   if (n > 0) await give(v, n);
   return v;
 }
@@ -37,7 +38,7 @@ const viewerOf = (v: Viewer, modelId: number | null = null): AuthContext => ({
 beforeAll(async () => {
   t = await buildTestApp({ now: () => NOW });
   coins = t.services.coins;
-  model = await insertModel(t.deps.db, 'Bea Berg');
+  model = (await createModel(t, { name: 'Bea Berg' })).id;
 });
 afterAll(() => t.close());
 
@@ -64,14 +65,14 @@ describe('who may tip', () => {
   });
 
   it('refuses a model tipping her own model profile (403) and books nothing', async () => {
-    const own = await funded(100);
-    await t.deps.db.query('UPDATE users SET model_id = $2 WHERE id = $1', [own.id, model]);
+    const own = await asModel(t, { modelId: model });
+    await give(own, 100);
     const res = await tip(t, own, { model_id: model, coins: 10 });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe('You cannot tip your own model profile.');
     expect(await coins.balance(own.id)).toBe(100);
     // Another model is fine.
-    expect((await tip(t, own, { model_id: await insertModel(t.deps.db), coins: 10 })).statusCode).toBe(200);
+    expect((await tip(t, own, { model_id: (await createModel(t)).id, coins: 10 })).statusCode).toBe(200);
   });
 });
 
@@ -127,7 +128,7 @@ describe('bad input', () => {
 
 describe('a tip', () => {
   it('moves the coins: member −coins, model +60 % rounded down, house +the rest; balance, profile and ledger agree', async () => {
-    const m = await insertModel(t.deps.db);
+    const m = (await createModel(t)).id;
     const member = await funded(500);
     const house = await accountBalance(t.deps.db, { kind: 'house' });
     const res = await tip(t, member, { model_id: m, coins: 100 });
@@ -151,7 +152,7 @@ describe('a tip', () => {
   });
 
   it('rounds the model share down and gives the house the remainder; a 1-coin tip is all the house\'s', async () => {
-    const m = await insertModel(t.deps.db);
+    const m = (await createModel(t)).id;
     const member = await funded(8);
     expect((await tip(t, member, { model_id: m, coins: 7 })).json().balance).toBe(1);
     expect(await accountBalance(t.deps.db, { modelId: m })).toBe(4);
@@ -162,7 +163,7 @@ describe('a tip', () => {
   });
 
   it('follows MODEL_SHARE_PERCENT', async () => {
-    const m = await insertModel(t.deps.db);
+    const m = (await createModel(t)).id;
     const member = await funded(100);
     const tips = createServices(platformWith(t.deps, { config: { modelSharePercent: 75 } })).tips;
     await tips.tip(viewerOf(member), { model_id: m, coins: 10 });
@@ -171,13 +172,13 @@ describe('a tip', () => {
   });
 
   it('answers 409 INSUFFICIENT_COINS with the balance and the price, and books nothing', async () => {
-    const m = await insertModel(t.deps.db);
+    const m = (await createModel(t)).id;
     const member = await funded(40);
     const before = await countTransactions();
     const res = await tip(t, member, { model_id: m, coins: 100 });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: { code: INSUFFICIENT_COINS, message: 'You have 40 coins; this tip needs 100.' } });
-    const broke = await freshMember(t);
+    const broke = await asMember(t);
     expect((await tip(t, broke, { model_id: m, coins: 1 })).json().error.message).toBe('You have 0 coins; this tip needs 1.');
     expect(await countTransactions()).toBe(before);
     expect(await coins.balance(member.id)).toBe(40);
@@ -214,7 +215,7 @@ describe('idempotency', () => {
     const res = await tip(t, member, { model_id: model, coins: 60, idempotency_key: 'tip-reuse-01' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.fields).toHaveProperty('idempotency_key');
-    const other = await tip(t, member, { model_id: await insertModel(t.deps.db), coins: 50, idempotency_key: 'tip-reuse-01' });
+    const other = await tip(t, member, { model_id: (await createModel(t)).id, coins: 50, idempotency_key: 'tip-reuse-01' });
     expect(other.statusCode).toBe(409);
     expect(await coins.balance(member.id)).toBe(250);
   });
@@ -250,7 +251,7 @@ describe('idempotency', () => {
 
 describe(`concurrency (${TEST_ENGINE})`, () => {
   it('50 concurrent tips against a balance that covers exactly 10: 10 succeed, 40 get 409, nothing is overdrawn', async () => {
-    const m = await insertModel(t.deps.db, 'Concurrent Model');
+    const m = (await createModel(t, { name: 'Concurrent Model' })).id;
     const member = await funded(70);
     const perTip = 7;
     const split = splitTip(perTip, SHARE);
@@ -276,7 +277,7 @@ describe(`concurrency (${TEST_ENGINE})`, () => {
   });
 
   it('keeps the ledger whole under a mix of concurrent grants and tips by several members to one model', async () => {
-    const m = await insertModel(t.deps.db);
+    const m = (await createModel(t)).id;
     const members = await Promise.all(Array.from({ length: 4 }, () => funded(20)));
     const work = members.flatMap((v, i) => [
       ...Array.from({ length: 6 }, () => tip(t, v, { model_id: m, coins: 5 })),

@@ -1,28 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asMember, createModel, createPayment } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import type { CoinsService } from './coins.service';
-import { NOW, accountBalance, entriesSum, expectLedgerConsistent, freshMember, insertModel } from './coins-test-helpers';
+import { NOW, accountBalance, entriesSum, expectLedgerConsistent } from './coins-test-helpers';
 
 // The ledger as other modules use it: the payments module (creditPurchase inside its webhook transaction), the
 // seed and support (grant), payouts (modelEarnings).
 
 let t: TestApp;
 let coins: CoinsService;
-let paymentSeq = 0;
 
-/** A coin-package payment row as the payments module writes it (its table; inserted here only to link to). */
-async function insertPayment(userId: number, coinsBought = 100): Promise<number> {
-  const [pkg] = await t.deps.db.query<{ id: number }>(
-    `INSERT INTO coin_packages (token, coins, price_cents) VALUES ($1, $2, 999) RETURNING id`,
-    [`pkg-${++paymentSeq}`, coinsBought],
-  );
-  const [row] = await t.deps.db.query<{ id: number }>(
-    `INSERT INTO payments (public_id, user_id, provider, kind, package_id, coins, net_cents, amount_cents, currency, status)
-     VALUES ($1, $2, 'sandbox', 'coins', $3, $4, 999, 999, 'EUR', 'succeeded') RETURNING id`,
-    [`pay_${paymentSeq}_abcdefgh`, userId, pkg!.id, coinsBought],
-  );
-  return row!.id;
-}
+/** A settled coin-package payment, as the payments module writes it (only to link the booking to). */
+const insertPayment = async (userId: number, coinsBought = 100): Promise<number> => (await createPayment(t, { userId, kind: 'coins', coins: coinsBought })).id;
 const countTransactions = async () => Number((await t.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_transactions'))[0]!.n);
 
 beforeAll(async () => {
@@ -33,7 +22,7 @@ afterAll(() => t.close());
 
 describe('creditPurchase (the payments module, inside its webhook transaction)', () => {
   it('credits the member from the purchases account, in the caller\'s transaction', async () => {
-    const member = await freshMember(t);
+    const member = await asMember(t);
     const paymentId = await insertPayment(member.id, 250);
     const purchases = await accountBalance(t.deps.db, { kind: 'purchases' });
     const booking = await t.deps.db.transaction((tx) => coins.creditPurchase(tx, { userId: member.id, coins: 250, paymentId, idempotencyKey: `evt_${paymentId}` }));
@@ -49,7 +38,7 @@ describe('creditPurchase (the payments module, inside its webhook transaction)',
   });
 
   it('books a replayed event once and returns the first result, by key and by payment', async () => {
-    const member = await freshMember(t);
+    const member = await asMember(t);
     const paymentId = await insertPayment(member.id, 100);
     const credit = (key: string) => t.deps.db.transaction((tx) => coins.creditPurchase(tx, { userId: member.id, coins: 100, paymentId, idempotencyKey: key }));
     const first = await credit('evt_first');
@@ -62,7 +51,7 @@ describe('creditPurchase (the payments module, inside its webhook transaction)',
   });
 
   it('refuses a key that comes back with other coins (409) instead of booking or pretending', async () => {
-    const member = await freshMember(t);
+    const member = await asMember(t);
     const paymentId = await insertPayment(member.id, 100);
     await t.deps.db.transaction((tx) => coins.creditPurchase(tx, { userId: member.id, coins: 100, paymentId, idempotencyKey: 'evt_mismatch' }));
     await expect(
@@ -72,7 +61,7 @@ describe('creditPurchase (the payments module, inside its webhook transaction)',
   });
 
   it('rolls back with the caller: a failed webhook leaves no coins behind', async () => {
-    const member = await freshMember(t);
+    const member = await asMember(t);
     const paymentId = await insertPayment(member.id, 100);
     await expect(
       t.deps.db.transaction(async (tx) => {
@@ -87,7 +76,7 @@ describe('creditPurchase (the payments module, inside its webhook transaction)',
   });
 
   it.each([0, -5, 1.5, Number.NaN, 100_000_001])('refuses %s coins as a programming error', async (n) => {
-    const member = await freshMember(t);
+    const member = await asMember(t);
     const paymentId = await insertPayment(member.id);
     await expect(t.deps.db.transaction((tx) => coins.creditPurchase(tx, { userId: member.id, coins: n, paymentId, idempotencyKey: `evt_bad_${n}` }))).rejects.toThrow(RangeError);
   });
@@ -95,7 +84,7 @@ describe('creditPurchase (the payments module, inside its webhook transaction)',
 
 describe('grant (house → member: seed, support)', () => {
   it('credits from the house, once per key, with the reason as the history text', async () => {
-    const member = await freshMember(t);
+    const member = await asMember(t);
     const house = await accountBalance(t.deps.db, { kind: 'house' });
     const first = await coins.grant(member.id, 30, '  Sorry for the outage  ', 'support-ticket-17');
     expect(first).toEqual({ transactionId: expect.any(Number), balance: 30, replayed: false });
@@ -110,15 +99,15 @@ describe('grant (house → member: seed, support)', () => {
   });
 
   it('a key granted to one member is not a grant to another: 409', async () => {
-    const a = await freshMember(t);
-    const b = await freshMember(t);
+    const a = await asMember(t);
+    const b = await asMember(t);
     await coins.grant(a.id, 10, 'Hi', 'shared-grant-key');
     await expect(coins.grant(b.id, 10, 'Hi', 'shared-grant-key')).rejects.toMatchObject({ statusCode: 409 });
     expect(await coins.balance(b.id)).toBe(0);
   });
 
   it('opens a member account once when many first credits race, and adds them all', async () => {
-    const member = await freshMember(t);
+    const member = await asMember(t);
     await Promise.all(Array.from({ length: 20 }, (_, i) => coins.grant(member.id, i + 1, 'Race', `race-${member.id}-${i}`)));
     expect(await coins.balance(member.id)).toBe(210);
     const accounts = await t.deps.db.query("SELECT id FROM ledger_accounts WHERE kind = 'member' AND user_id = $1", [member.id]);
@@ -128,34 +117,34 @@ describe('grant (house → member: seed, support)', () => {
   });
 
   it('answers 0 coins for a member who never had any (no account yet)', async () => {
-    expect(await coins.balance((await freshMember(t)).id)).toBe(0);
+    expect(await coins.balance((await asMember(t)).id)).toBe(0);
   });
 });
 
 describe('modelEarnings (for payouts)', () => {
   it('is zero for a model nobody tipped', async () => {
-    const m = await insertModel(t.deps.db);
+    const m = (await createModel(t)).id;
     expect(await coins.modelEarnings(m)).toEqual({ model_id: m, balance: 0, earned: 0, tips: 0 });
   });
 
   it('adds up the model\'s share of every tip', async () => {
-    const m = await insertModel(t.deps.db);
-    const member = await freshMember(t);
+    const m = (await createModel(t)).id;
+    const member = await asMember(t);
     await coins.grant(member.id, 1000, 'Tips', `earnings-${member.id}`);
     for (const n of [100, 50, 7]) await coins.bookTip({ userId: member.id, modelId: m, coins: n, split: { model: Math.floor(n * 0.6), house: n - Math.floor(n * 0.6) }, idempotencyKey: null });
     expect(await coins.modelEarnings(m)).toEqual({ model_id: m, balance: 60 + 30 + 4, earned: 94, tips: 3 });
   });
 
   it('refuses a split that does not add up to the tip', async () => {
-    const member = await freshMember(t);
+    const member = await asMember(t);
     await expect(coins.bookTip({ userId: member.id, modelId: 1, coins: 10, split: { model: 6, house: 5 }, idempotencyKey: null })).rejects.toThrow(RangeError);
   });
 });
 
 describe('the model account', () => {
   it('keeps a tipped model from being deleted: the books stay whole', async () => {
-    const m = await insertModel(t.deps.db);
-    const member = await freshMember(t);
+    const m = (await createModel(t)).id;
+    const member = await asMember(t);
     await coins.grant(member.id, 10, 'Tips', `keep-${member.id}`);
     await coins.bookTip({ userId: member.id, modelId: m, coins: 10, split: { model: 6, house: 4 }, idempotencyKey: null });
     // foreign_key_violation, or restrict_violation from PostgreSQL 16 on.

@@ -36,8 +36,8 @@ async function totals(videoId = video) {
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(clock) });
-  c = await insertCatalog(t.deps.db, START);
-  v = await createViewers(t.deps.db, t.deps.now);
+  c = await insertCatalog(t, START);
+  v = await createViewers(t);
   video = c.videoIds[0]!;
 });
 afterAll(() => t.close());
@@ -142,8 +142,9 @@ describe('GET /api/videos/:id/comments', () => {
     const target = c.videoIds[6]!;
     await posted('From the member', v.member.token, target);
     await posted('From the other', v.other.token, target);
-    await t.deps.db.query('UPDATE users SET avatar = 0 WHERE id = $1', [v.member.id]);
-    await t.deps.db.query('UPDATE users SET avatar = 21 WHERE id = $1', [v.other.id]);
+    const { usersSettings } = t.services;
+    await usersSettings.changeAvatar(v.member.id, 0);
+    await usersSettings.changeAvatar(v.other.id, 21);
     try {
       const avatars = Object.fromEntries((await list(v.member.token, '', target)).comments.map((x) => [x.author.id, [x.author.avatar, x.author_avatar]]));
       expect(avatars).toEqual({
@@ -151,7 +152,7 @@ describe('GET /api/videos/:id/comments', () => {
         [v.other.id]: [21, '/media/avatars/21.svg'],
       });
     } finally {
-      await t.deps.db.query('UPDATE users SET avatar = NULL WHERE id = ANY($1)', [[v.member.id, v.other.id]]);
+      for (const id of [v.member.id, v.other.id]) await usersSettings.changeAvatar(id, null);
     }
   });
 

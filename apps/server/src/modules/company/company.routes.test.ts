@@ -1,11 +1,11 @@
 import { DEFAULT_COMPANY_VALUES, GetCompanyResponse } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createViewer, type Viewer } from '../../../test/catalog-fixture';
+import type { Viewer } from '../../../test/catalog-fixture';
+import { asMember } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { mergeCompanyValues } from './company.service';
 
 let t: TestApp;
-let seq = 0;
 const now = () => new Date('2030-05-01T12:00:00Z');
 const url = '/api/feature/get_company';
 
@@ -17,11 +17,7 @@ async function companyOf(headers: Record<string, string> = {}, viewer?: Viewer):
   expect(res.statusCode).toBe(200);
   return res.json().company;
 }
-async function withCompany(company: string | null) {
-  const v = await createViewer(t.deps.db, now, `company_user_${++seq}`);
-  await t.deps.db.query('UPDATE users SET company = $2 WHERE id = $1', [v.id, company]);
-  return v;
-}
+const withCompany = (company: 'net' | 'de' | 'ch' | null) => asMember(t, { company });
 
 beforeAll(async () => {
   t = await buildTestApp({ now });

@@ -100,7 +100,7 @@ describe('POST /api/user/verification_email', () => {
   });
 
   it('writes the mail in the language of the account', async () => {
-    await t.deps.db.query("UPDATE users SET language = 'de' WHERE username = 'hedy'");
+    expect((await post('/api/user/lang', { lang: 'de' }, bearer(tokens.hedy!))).statusCode).toBe(200);
     await requestMail(tokens.hedy);
     expect(mailsTo('hedy@example.com').at(-1)!.subject).toBe('Bestätige deine E-Mail-Adresse bei Velora');
   });

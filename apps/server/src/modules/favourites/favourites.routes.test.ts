@@ -1,6 +1,7 @@
 import { FAVOURITE_KINDS, FAVOURITES_PER_PAGE, FavouriteList, ModelDetail, ShootDetail } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createViewers, insertCatalog, isPlaceholder, type CatalogFixture, type Viewers } from '../../../test/catalog-fixture';
+import { createModel } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
 const NOW = Date.parse('2030-05-01T12:00:00Z');
@@ -22,8 +23,8 @@ async function clear(who: keyof Viewers) {
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(NOW) });
-  c = await insertCatalog(t.deps.db, NOW);
-  v = await createViewers(t.deps.db, t.deps.now);
+  c = await insertCatalog(t, NOW);
+  v = await createViewers(t);
 });
 afterAll(() => t.close());
 
@@ -109,10 +110,11 @@ describe('adding and removing', () => {
   });
 
   it('leaves out favourites whose target was deleted, in the items and in the total', async () => {
-    const [row] = await t.deps.db.query<{ id: number }>(`INSERT INTO models (name_en) VALUES ('Short Lived') RETURNING id`);
-    await add('model', row!.id, v.other.token);
+    const shortLived = await createModel(t, { name: 'Short Lived' });
+    await add('model', shortLived.id, v.other.token);
     await add('model', c.models[2]!.id, v.other.token);
-    await t.deps.db.query('DELETE FROM models WHERE id = $1', [row!.id]);
+    // Content is removed by staff outside the app: no service deletes a model.
+    await t.deps.db.query('DELETE FROM models WHERE id = $1', [shortLived.id]);
     const res = await list('model', v.other.token);
     expect(res.total).toBe(1);
     expect(res.items.map((i) => i.model!.id)).toEqual([c.models[2]!.id]);

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { DEFAULT_TIP_OFFER_COINS } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createViewer, type Viewer } from '../../../test/catalog-fixture';
+import type { Viewer } from '../../../test/catalog-fixture';
+import { asMember, asModel, createModel, createVisit, giveCoins } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { FEATURE_ACTION_EVENT } from '../visits/visits.routes';
 import type { FeaturesService } from './features.service';
@@ -11,14 +11,13 @@ import type { FeaturesService } from './features.service';
 let t: TestApp;
 let features: FeaturesService;
 let member: Viewer;
-let seq = 0;
 const now = () => new Date('2030-05-01T12:00:00Z');
 
 const bearer = (v: Viewer | undefined): Record<string, string> => (v ? { authorization: `Bearer ${v.token}` } : {});
 function call(method: 'GET' | 'POST' | 'DELETE', url: string, viewer?: Viewer, body?: unknown, headers: Record<string, string> = {}) {
   return t.app.inject({ method, url, headers: { ...bearer(viewer), ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
 }
-const freshMember = () => createViewer(t.deps.db, now, `feature_user_${++seq}`);
+const freshMember = () => asMember(t);
 const profileOf = async (v: Viewer, headers: Record<string, string> = {}) => (await call('GET', '/api/user/profile', v, undefined, headers)).json();
 
 async function featureId(name: string): Promise<number> {
@@ -228,8 +227,8 @@ describe('GET /feature/model_tip_offer', () => {
     expect(res.statusCode).toBe(200);
     return res.json().offer;
   };
-  const newModel = async () => (await t.deps.db.query<{ id: number }>("INSERT INTO models (name_en) VALUES ('Offer Model') RETURNING id"))[0]!.id;
-  const give = (v: Viewer, coins: number) => t.services.coins.grant(v.id, coins, 'Test coins', `offer-test:${v.id}:${++seq}`);
+  const newModel = async () => (await createModel(t, { name: 'Offer Model' })).id;
+  const give = (v: Viewer, coins: number) => giveCoins(t, v.id, coins);
   const favourite = (v: Viewer, modelId: number) => call('POST', `/api/favourites/model/${modelId}`, v);
 
   it('offers nothing to a member without coins, even with a favourite model', async () => {
@@ -272,9 +271,8 @@ describe('GET /feature/model_tip_offer', () => {
   });
 
   it('never offers a model her own profile', async () => {
-    const u = await freshMember();
     const [own, other] = [await newModel(), await newModel()];
-    await t.deps.db.query('UPDATE users SET model_id = $2 WHERE id = $1', [u.id, own]);
+    const u = await asModel(t, { modelId: own });
     await give(u, 100);
     await favourite(u, own);
     expect(await offerOf(u)).toBeNull();
@@ -283,10 +281,9 @@ describe('GET /feature/model_tip_offer', () => {
   });
 
   it('offers nothing to a law-limited (SE) member, who may not tip', async () => {
-    const u = await freshMember();
+    const u = await asMember(t, { registrationCountry: 'SE' });
     await give(u, 100);
-    await favourite(u, await newModel());
-    await t.deps.db.query("UPDATE users SET registration_country = 'SE' WHERE id = $1", [u.id]);
+    expect((await favourite(u, await newModel())).statusCode).toBe(204);
     expect(await offerOf(u)).toBeNull();
   });
 });
@@ -294,8 +291,7 @@ describe('GET /feature/model_tip_offer', () => {
 describe('POST /feature/track_action/:id', () => {
   it('stores the action as an event of the user and visit', async () => {
     const u = await freshMember();
-    const visitId = randomUUID();
-    await t.deps.db.query('INSERT INTO visits (id, visitor_id) VALUES ($1, $2)', [visitId, randomUUID()]);
+    const visitId = await createVisit(t);
     const res = await call('POST', '/api/feature/track_action/trailer', u, { action: 'popup:close' }, { 'x-visit-id': visitId });
     expect(res.statusCode).toBe(204);
     const rows = await t.deps.db.query('SELECT name, properties, visit_id FROM events WHERE user_id = $1', [u.id]);
@@ -342,10 +338,10 @@ describe('feature layers: global ⊕ campaign ⊕ user', () => {
     const visit = (await visitOf('autumn')).id;
     expect((await profileOf(u, { 'x-visit-id': visit })).features.double_opt_in).toEqual({ is_active: true, version: 'v2', settings: { a: 1, b: 1 } });
 
-    await t.deps.db.query("UPDATE users SET registration_campaign = 'autumn' WHERE id = $1", [u.id]);
-    expect((await profileOf(u)).features.double_opt_in.is_active).toBe(true);
+    const registered = await asMember(t, { registrationCampaign: 'autumn' });
+    expect((await profileOf(registered)).features.double_opt_in.is_active).toBe(true);
 
-    await features.setForUser(u.id, { name: 'double_opt_in', is_active: false, version: null, settings: { b: 2 } });
-    expect((await profileOf(u)).features.double_opt_in).toEqual({ is_active: false, version: null, settings: { a: 1, b: 2 } });
+    await features.setForUser(registered.id, { name: 'double_opt_in', is_active: false, version: null, settings: { b: 2 } });
+    expect((await profileOf(registered)).features.double_opt_in).toEqual({ is_active: false, version: null, settings: { a: 1, b: 2 } });
   });
 });

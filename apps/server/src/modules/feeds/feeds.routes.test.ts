@@ -18,8 +18,8 @@ async function ok<T>(schema: { parse(x: unknown): T }, url: string, token = v.me
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(NOW) });
-  c = await insertCatalog(t.deps.db, NOW);
-  v = await createViewers(t.deps.db, t.deps.now);
+  c = await insertCatalog(t, NOW);
+  v = await createViewers(t);
 });
 afterAll(() => t.close());
 

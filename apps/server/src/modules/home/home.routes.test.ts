@@ -1,5 +1,8 @@
 import { Home, type HomeSection } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addFavourite, asCensored, asMember, createModel, createShoot, createTag, createVideo, recordPlayback, type LoggedIn,
+} from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
 // GET /home (SPEC §2 home sections), each section checked against data whose answer we know.
@@ -20,30 +23,13 @@ const v: number[] = [];
 const m: number[] = [];
 const shoots: number[] = [];
 let fresh: string;
-let watcher: { token: string; id: number };
+let watcher: LoggedIn;
 let restricted: string;
 
-async function one<T = { id: number }>(sql: string, params: unknown[] = []): Promise<T> {
-  const [row] = await t.deps.db.query<T>(sql, params);
-  return row!;
-}
-
-async function createUser(username: string, role?: string) {
-  const { id } = await one(`INSERT INTO users (username, email, password_hash) VALUES ($1, $2, 'not-a-real-hash') RETURNING id`, [
-    username,
-    `${username}@example.com`,
-  ]);
-  if (role) await t.deps.db.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [id, role]);
-  return { id, token: (await t.services.sessions.create(id)).token };
-}
-
 const play = (userId: number, videoId: number, position: number, updatedAgoMs: number, duration: number | null = null) =>
-  t.deps.db.query(
-    `INSERT INTO playbacks (user_id, video_id, position_seconds, duration_seconds, started_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)`,
-    [userId, videoId, position, duration, new Date(NOW - updatedAgoMs)],
-  );
-const favourite = (userId: number, kind: string, targetId: number, agoMs: number) =>
-  t.deps.db.query('INSERT INTO favourites (user_id, kind, target_id, created_at) VALUES ($1, $2, $3, $4)', [userId, kind, targetId, new Date(NOW - agoMs)]);
+  recordPlayback(t, { userId, videoId, position, duration, at: new Date(NOW - updatedAgoMs) });
+const favourite = (userId: number, kind: 'video' | 'model' | 'shoot', targetId: number, agoMs: number) =>
+  addFavourite(t, userId, kind, targetId, { at: new Date(NOW - agoMs) });
 
 async function home(token: string) {
   const res = await t.app.inject({ method: 'GET', url: '/api/home', headers: { authorization: `Bearer ${token}` } });
@@ -57,31 +43,27 @@ const byRatingDesc = (indexes: number[]) => [...indexes].sort((a, b) => b - a).m
 beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(NOW) });
   const tags: number[] = [];
-  for (const name of ['Beach', 'Night', 'City', 'Snow']) tags.push((await one('INSERT INTO tags (name_en, name_de, name_fr) VALUES ($1, $1, $1) RETURNING id', [name])).id);
-  for (let i = 0; i < 4; i++) {
-    m.push((await one('INSERT INTO models (name_en, created_at) VALUES ($1, $2) RETURNING id', [`Model ${i}`, new Date(NOW - (10 - i) * DAY)])).id);
-  }
+  for (const name of ['Beach', 'Night', 'City', 'Snow']) tags.push((await createTag(t, { name })).id);
+  for (let i = 0; i < 4; i++) m.push((await createModel(t, { name: `Model ${i}`, createdAt: new Date(NOW - (10 - i) * DAY) })).id);
+  // Featured: v7 a day ago, v3 two days ago, v9 three.
+  const featuredDaysAgo: Record<number, number> = { 7: 1, 3: 2, 9: 3 };
   for (let i = 0; i < 16; i++) {
-    const { id } = await one(
-      `INSERT INTO videos (title, duration, published_at, rating, views) VALUES ($1, 600, $2, $3, $4) RETURNING id`,
-      [`Video ${i}`, new Date(NOW - (20 - i) * DAY), 1 + i * 0.25, ((i * 7) % 16) * 10],
-    );
-    v.push(id);
-    await t.deps.db.query('INSERT INTO video_tags (video_id, tag_id) VALUES ($1, $2)', [id, tags[i % 4]]);
-    await t.deps.db.query('INSERT INTO video_models (video_id, model_id) VALUES ($1, $2)', [id, m[Math.floor(i / 4)]]);
+    const featured = featuredDaysAgo[i];
+    const video = await createVideo(t, {
+      title: `Video ${i}`, duration: 600, publishedAt: new Date(NOW - (20 - i) * DAY), rating: 1 + i * 0.25, views: ((i * 7) % 16) * 10,
+      tagIds: [tags[i % 4]!], modelIds: [m[Math.floor(i / 4)]!], featuredAt: featured === undefined ? null : new Date(NOW - featured * DAY),
+    });
+    v.push(video.id);
   }
   // 14 shoots: one a day, the last one scheduled for tomorrow.
   for (let i = 0; i < 14; i++) {
-    shoots.push((await one(`INSERT INTO shoots (title, model_id, published_at) VALUES ($1, $2, $3) RETURNING id`, [`Shoot ${i}`, m[i % 4], new Date(NOW - (13 - i) * DAY + HOUR)])).id);
-  }
-  for (const [i, days] of [[7, 1], [3, 2], [9, 3]] as const) {
-    await t.deps.db.query('UPDATE videos SET featured_at = $2 WHERE id = $1', [v[i], new Date(NOW - days * DAY)]);
+    shoots.push((await createShoot(t, { title: `Shoot ${i}`, modelId: m[i % 4]!, publishedAt: new Date(NOW - (13 - i) * DAY + HOUR) })).id);
   }
 
-  fresh = (await createUser('fresh_member')).token;
-  restricted = (await createUser('restricted_member', 'censored')).token;
-  watcher = await createUser('watching_member');
-  const other = await createUser('other_member');
+  fresh = (await asMember(t, { username: 'fresh_member' })).token;
+  restricted = (await asCensored(t, { username: 'restricted_member' })).token;
+  watcher = await asMember(t, { username: 'watching_member' });
+  const other = await asMember(t, { username: 'other_member' });
   // watcher: v0 half-way, v5 finished, v4 just started; a favourite video v2, model m2 and shoot 3.
   await play(watcher.id, v[0]!, 100, 2 * HOUR);
   await play(watcher.id, v[5]!, 590, HOUR, 600);
@@ -200,7 +182,9 @@ describe('GET /api/home', () => {
     } finally {
       db.query = original;
       await db.query('DELETE FROM playbacks WHERE user_id = $1 AND video_id = ANY($2::int[])', [watcher.id, [v[8], v[9], v[11]]]);
-      await db.query(`DELETE FROM favourites WHERE user_id = $1 AND created_at = $2`, [watcher.id, new Date(NOW - HOUR)]);
+      for (const i of [12, 13]) await t.services.favourites.remove(watcher.id, 'video', v[i]!);
+      await t.services.favourites.remove(watcher.id, 'model', m[3]!);
+      await t.services.favourites.remove(watcher.id, 'shoot', shoots[5]!);
     }
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, GOOGLE_JWKS_URL, loadConfig } from '../../config';
+import { createUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { usernameBaseFrom } from './identity.service';
 
@@ -89,21 +90,18 @@ describe('POST /auth/google with a valid ID token', () => {
 
   it('links an existing account with the same email, whatever its case', async () => {
     const person = nextPerson();
-    const [row] = await t.deps.db.query<{ id: number }>(
-      "INSERT INTO users (username, email, password_hash) VALUES ('has_password', $1, 'x') RETURNING id",
-      [person.email.toUpperCase()],
-    );
+    const row = await createUser(t, { username: 'has_password', email: person.email.toUpperCase() });
     const before = await countUsers();
     const res = await signIn({ token: await sign(person), language: 'en' });
     expect(res.statusCode).toBe(200);
     expect(await countUsers()).toBe(before);
-    expect((await profileOf(res.json().access_token)).id).toBe(row!.id);
-    const links = await t.deps.db.query('SELECT provider, subject, user_id FROM user_identities WHERE user_id = $1', [row!.id]);
-    expect(links).toEqual([{ provider: 'google', subject: person.sub, user_id: row!.id }]);
+    expect((await profileOf(res.json().access_token)).id).toBe(row.id);
+    const links = await t.deps.db.query('SELECT provider, subject, user_id FROM user_identities WHERE user_id = $1', [row.id]);
+    expect(links).toEqual([{ provider: 'google', subject: person.sub, user_id: row.id }]);
   });
 
   it('derives a unique username from the email', async () => {
-    await t.deps.db.query("INSERT INTO users (username, email, password_hash) VALUES ('ada', 'ada@elsewhere.example', 'x')");
+    await createUser(t, { username: 'ada', email: 'ada@elsewhere.example' });
     const res = await signIn({ token: await sign({ sub: 'ada-sub', email: 'ada@mail.example' }), language: 'en' });
     expect((await profileOf(res.json().access_token)).username).toBe('ada2');
     const again = await signIn({ token: await sign({ sub: 'ada-sub-2', email: 'Ada@other.example' }), language: 'en' });

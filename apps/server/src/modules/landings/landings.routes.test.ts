@@ -1,6 +1,7 @@
 import { Landing } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createViewers, insertCatalog, isPlaceholder, type Viewers } from '../../../test/catalog-fixture';
+import { createLanding } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { seedContent } from '../../demo/seed-content';
 
@@ -9,14 +10,14 @@ let v: Viewers;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  v = await createViewers(t.deps.db, t.deps.now);
-  await insertCatalog(t.deps.db, t.deps.now().getTime());
+  v = await createViewers(t);
+  await insertCatalog(t, t.deps.now().getTime());
   await seedContent(t.deps.db, { now: t.deps.now() });
   // A landing that exists only in German (its default), with HTML that must not reach a browser as it is.
-  await t.deps.db.query(
-    `INSERT INTO landings (id, language, is_default, title, subtitle, body_html) VALUES (7, 'de', true, 'Nur Deutsch', '', $1)`,
-    ['<p>Hallo</p><script>alert(1)</script><a href="javascript:x()" onclick="y()">Link</a>'],
-  );
+  await createLanding(t, {
+    id: 7, language: 'de', isDefault: true, title: 'Nur Deutsch', subtitle: '',
+    bodyHtml: '<p>Hallo</p><script>alert(1)</script><a href="javascript:x()" onclick="y()">Link</a>',
+  });
 });
 afterAll(() => t.close());
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMediaAsset } from '../../../test/factories';
 import { buildTestApp, type TestApp, platformWith } from '../../../test/test-app';
 import { createServices } from '../../composition/create-services';
 import { loadConfig } from '../../config';
@@ -9,6 +10,7 @@ import { createMediaUrls } from '../../lib/media-url';
 import type { AuthContext } from '../sessions/sessions.service';
 import { mediaPaths } from './media-paths';
 import { HLS_URL_TTL_SECONDS } from './media-signing';
+import type { AssetKind, AssetStatus } from './media.repository';
 import { createMediaService, signPlaylist } from './media.service';
 
 const viewer = (roles: string[] = []): AuthContext => ({
@@ -45,12 +47,8 @@ async function writeAsset(dataDir: string, id: number, marker: string) {
   }
 }
 
-async function insertAsset(t: TestApp, kind: string, status: string, renditions: number[] = [360, 720]): Promise<number> {
-  const [row] = await t.deps.db.query<{ id: number }>(
-    `INSERT INTO media_assets (kind, title, source_name, status, renditions) VALUES ($1, $2, 'x.mp4', $3, $4::int[]) RETURNING id`,
-    [kind, `${kind} asset`, status, renditions],
-  );
-  return row!.id;
+async function insertAsset(t: TestApp, kind: AssetKind, status: AssetStatus, renditions: number[] = [360, 720]): Promise<number> {
+  return (await createMediaAsset(t, { kind, title: `${kind} asset`, sourceName: 'x.mp4', status, renditions })).id;
 }
 
 describe('signed HLS URLs', () => {

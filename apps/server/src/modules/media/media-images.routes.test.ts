@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { CENSORED_IMAGE_COUNT } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChapter, createImage } from '../../../test/factories';
 import { buildTestApp, type TestApp, platformWith } from '../../../test/test-app';
 import { createServices } from '../../composition/create-services';
 import { seedCatalog, type SeededCatalog } from '../../demo/seed-catalog';
@@ -21,12 +22,8 @@ describe('GET /media/images/:kind/:id/:size.jpg', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     catalog = await t.deps.db.transaction((tx) => seedCatalog(tx, { models: 2, videos: 3, shoots: 1, now: new Date() }));
-    const [chapter] = await t.deps.db.query<{ id: number }>(`INSERT INTO shoot_chapters (shoot_id, title) VALUES ($1, 'One') RETURNING id`, [catalog.shootIds[0]]);
-    const [image] = await t.deps.db.query<{ id: number }>(
-      'INSERT INTO shoot_images (chapter_id, position, width, height) VALUES ($1, 0, 800, 1200) RETURNING id',
-      [chapter!.id],
-    );
-    imageId = image!.id;
+    const chapter = await createChapter(t, { shootId: catalog.shootIds[0]!, title: 'One' });
+    imageId = (await createImage(t, { chapterId: chapter.id, width: 800, height: 1200 })).id;
   });
   afterAll(() => t.close());
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMediaAsset } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { createTestJobQueues, type TestJobQueues } from '../../../test/test-job-queue';
 import { seedCatalog } from '../../demo/seed-catalog';
@@ -43,11 +44,8 @@ describe('transcoding on the job queue', () => {
   });
   afterAll(() => t.close());
 
-  const insert = async (sourceName: string, status: Status = 'pending', kind = 'video') =>
-    (await t.deps.db.query<{ id: number }>(
-      'INSERT INTO media_assets (kind, title, source_name, status) VALUES ($1, $2, $3, $4) RETURNING id',
-      [kind, sourceName, sourceName, status],
-    ))[0]!.id;
+  const insert = async (sourceName: string, status: 'pending' | 'processing' = 'pending') =>
+    (await createMediaAsset(t, { title: sourceName, sourceName, status })).id;
   const row = async (id: number) =>
     (await t.deps.db.query<{ status: Status; renditions: number[]; width: number | null; height: number | null; duration_ms: number | null; error: string | null }>(
       'SELECT status, renditions, width, height, duration_ms, error FROM media_assets WHERE id = $1',

@@ -1,5 +1,6 @@
 import { Conversation, Inbox, Message, PlaydateCameras } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createModel } from '../../../test/factories';
 import { START, buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type ModelPerson, type Person } from './messages-test-helpers';
 
 // The offline messages of a private playdate, between the member who booked it and the model's account.
@@ -102,10 +103,10 @@ describe('POST /messages/playdate/{id}', () => {
   });
 
   it('answers 409 when the model has no account to receive it', async () => {
-    const [model] = await t.deps.db.query<{ id: number }>(`INSERT INTO models (name_en) VALUES ('No Account') RETURNING id`);
-    const lonely = await t.playdate({ modelId: model!.id, memberId: pam.id });
+    const model = await createModel(t, { name: 'No Account' });
+    const lonely = await t.playdate({ modelId: model.id, memberId: pam.id });
     const seen = await get(pam, lonely);
-    expect(seen).toMatchObject({ can_reply: false, with: { kind: 'model', display_name: 'No Account', model_id: model!.id } });
+    expect(seen).toMatchObject({ can_reply: false, with: { kind: 'model', display_name: 'No Account', model_id: model.id } });
     expectStatus(await t.call('POST', path(lonely), pam.token, { text: 'Anyone?' }), 409);
   });
 });

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { createViewer, type Viewer } from '../../../test/catalog-fixture';
+import type { Viewer } from '../../../test/catalog-fixture';
+import { asMember, asModel, createModel, createPlaydate } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import type { MessagesService, SiteMessageInput } from './messages.service';
 
@@ -40,7 +41,6 @@ export async function buildMessagesTestApp(): Promise<MessagesTestApp> {
   let nowMs = START;
   const t = await buildTestApp({ now: () => new Date(nowMs) });
   const messages = t.services.messages;
-  let n = 0;
 
   return Object.assign(t, {
     clock: {
@@ -56,24 +56,19 @@ export async function buildMessagesTestApp(): Promise<MessagesTestApp> {
       });
     },
     async person(name: string, options: { chatname?: string; premium?: boolean } = {}): Promise<Person> {
-      const viewer = await createViewer(t.deps.db, t.deps.now, name, options.premium ? { premiumUntil: new Date(START + 365 * 86_400_000) } : {});
-      if (options.chatname) await t.deps.db.query('UPDATE users SET chatname = $2 WHERE id = $1', [viewer.id, options.chatname]);
+      const viewer = await asMember(t, {
+        username: name,
+        ...(options.premium ? { premiumUntil: new Date(START + 365 * 86_400_000) } : {}),
+        ...(options.chatname ? { chatname: options.chatname } : {}),
+      });
       return { ...viewer, name };
     },
     async modelAccount(name: string, modelName: string): Promise<ModelPerson> {
-      const [model] = await t.deps.db.query<{ id: number }>(`INSERT INTO models (name_en) VALUES ($1) RETURNING id`, [modelName]);
-      const viewer = await createViewer(t.deps.db, t.deps.now, name);
-      await t.deps.db.query('UPDATE users SET model_id = $2 WHERE id = $1', [viewer.id, model!.id]);
-      return { ...viewer, name, modelId: model!.id, modelName };
+      const model = await createModel(t, { name: modelName });
+      const viewer = await asModel(t, { username: name, modelId: model.id });
+      return { ...viewer, name, modelId: model.id, modelName };
     },
-    async playdate(p: { modelId: number; kind?: 'public' | 'private'; memberId?: number | null; title?: string }): Promise<number> {
-      const [row] = await t.deps.db.query<{ id: number }>(
-        `INSERT INTO playdates (model_id, kind, member_id, title, starts_at, duration_minutes)
-         VALUES ($1, $2, $3, $4, $5, 30) RETURNING id`,
-        [p.modelId, p.kind ?? 'private', p.memberId ?? null, p.title ?? `Playdate ${++n}`, new Date(START - 86_400_000)],
-      );
-      return row!.id;
-    },
+    playdate: (p: { modelId: number; kind?: 'public' | 'private'; memberId?: number | null; title?: string }) => createPlaydate(t, p),
     siteMessage(userId: number, input: Partial<SiteMessageInput> = {}) {
       return messages.sendSiteMessage(userId, { group: 'news', subject: 'News', text: 'Something new', ...input });
     },

@@ -1,6 +1,7 @@
 import { MODELS_PER_PAGE, ModelDetail, ModelList, ShootList, VideoList } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createViewers, insertCatalog, isPlaceholder, type CatalogFixture, type Viewers } from '../../../test/catalog-fixture';
+import { createUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
 // PeerTube-style: each endpoint with each role and with bad input, on a catalog whose answers we know.
@@ -20,8 +21,8 @@ async function ok<T>(schema: { parse(x: unknown): T }, url: string, token = v.me
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(NOW) });
-  c = await insertCatalog(t.deps.db, NOW);
-  v = await createViewers(t.deps.db, t.deps.now);
+  c = await insertCatalog(t, NOW);
+  v = await createViewers(t);
 });
 afterAll(() => t.close());
 
@@ -138,10 +139,8 @@ describe('GET /api/models/:id', () => {
 
   it('names the model\'s account to write to (message_name), the oldest one when she has several', async () => {
     const model = c.models[2]!.id;
-    await t.deps.db.query(
-      `INSERT INTO users (username, email, password_hash, model_id) VALUES ('carla_first', 'carla1@example.com', 'x', $1), ('carla_second', 'carla2@example.com', 'x', $1)`,
-      [model],
-    );
+    await createUser(t, { username: 'carla_first', email: 'carla1@example.com', modelId: model });
+    await createUser(t, { username: 'carla_second', email: 'carla2@example.com', modelId: model });
     expect((await ok(ModelDetail, `/api/models/${model}`)).message_name).toBe('carla_first');
   });
 

@@ -16,7 +16,7 @@ let ip: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  v = await createViewers(t.deps.db, t.deps.now);
+  v = await createViewers(t);
 });
 afterAll(() => t.close());
 beforeEach(() => {

@@ -1,9 +1,9 @@
 import { CustomPage, INVALID_PAGE_PASSWORD, PageMeta, PRODUCT_NAME } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createViewers, type Viewers } from '../../../test/catalog-fixture';
+import { createPage } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { DEMO_PAGE_PASSWORD, seedContent } from '../../demo/seed-content';
-import { hashPassword } from '../../lib/password';
 import { PAGE_PASSWORD_LIMITS } from './pages.service';
 
 let t: TestApp;
@@ -11,10 +11,10 @@ let v: Viewers;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  v = await createViewers(t.deps.db, t.deps.now);
+  v = await createViewers(t);
   await seedContent(t.deps.db, { now: t.deps.now() });
-  const insert = (path: string, type: string, source: string, passwordHash: string | null = null) =>
-    t.deps.db.query('INSERT INTO pages (path, type, title, source, password_hash) VALUES ($1, $2, $3, $4, $5)', [path, type, 'Test', source, passwordHash]);
+  const insert = (path: string, type: 'document' | 'transforming_links', source: string, password?: string) =>
+    createPage(t, { path, type, title: 'Test', source, ...(password === undefined ? {} : { password }) });
   await insert(
     '/unsafe',
     'document',
@@ -23,7 +23,7 @@ beforeAll(async () => {
   );
   await insert('/bad-link', 'transforming_links', 'javascript:alert(1)');
   await insert('/out', 'transforming_links', 'https://partner.example.com/offer?x=1');
-  await insert('/limited', 'document', '<p>secret</p>', await hashPassword('right-one'));
+  await insert('/limited', 'document', '<p>secret</p>', 'right-one');
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { Checkout, LAW_LIMITED_CODE, MembershipPlans, Payment, Profile, addPeriods } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalog, type CatalogFixture } from '../../../test/catalog-fixture';
+import { setPlanActive } from '../../../test/factories';
 import { loadConfig } from '../../config';
 import { buildPaymentsTestApp, DAY_MS, START, type PaymentsTestApp } from './payments-test-helpers';
 import { CHECKOUT_LIMITS } from './payments.service';
@@ -12,7 +13,7 @@ let catalog: CatalogFixture;
 
 beforeAll(async () => {
   t = await buildPaymentsTestApp();
-  catalog = await insertCatalog(t.deps.db, START);
+  catalog = await insertCatalog(t, START);
 });
 afterAll(() => t.close());
 
@@ -69,11 +70,11 @@ describe('POST /payments/checkout: who and what', () => {
     const m = await t.member();
     expect((await t.call('POST', '/payments/checkout', { token: m.token, body: { kind: 'subscription', plan_id: 999_999 } })).statusCode).toBe(404);
     expect((await t.call('POST', '/payments/checkout', { token: m.token, body: { kind: 'coins', package_id: 999_999 } })).statusCode).toBe(404);
-    await t.deps.db.query(`UPDATE membership_plans SET active = false WHERE token = 'month-3'`);
+    await setPlanActive(t, 'month-3', false);
     try {
       expect((await t.call('POST', '/payments/checkout', { token: m.token, body: { kind: 'subscription', plan_id: t.plans['month-3'] } })).statusCode).toBe(404);
     } finally {
-      await t.deps.db.query(`UPDATE membership_plans SET active = true WHERE token = 'month-3'`);
+      await setPlanActive(t, 'month-3', true);
     }
   });
 

@@ -1,5 +1,6 @@
 import { CoinPackages, DISCOUNT_FEATURES, LAW_LIMITED_CODE, MembershipPlans } from '@velora/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setCampaignFeature, setPlanActive, setUserFeature } from '../../../test/factories';
 import { buildPaymentsTestApp, type PaymentsTestApp } from './payments-test-helpers';
 
 // GET /payments/plans and GET /payments/coin_packages: who sees them, VAT by the visit's country, discounts by flags.
@@ -45,11 +46,11 @@ describe('GET /payments/plans', () => {
   });
 
   it('leaves out inactive plans', async () => {
-    await t.deps.db.query(`UPDATE membership_plans SET active = false WHERE token = 'month-3'`);
+    await setPlanActive(t, 'month-3', false);
     try {
       expect((await plans()).plans.map((p) => p.token)).toEqual(['day-1', 'month-1']);
     } finally {
-      await t.deps.db.query(`UPDATE membership_plans SET active = true WHERE token = 'month-3'`);
+      await setPlanActive(t, 'month-3', true);
     }
   });
 
@@ -89,14 +90,14 @@ describe('GET /payments/plans', () => {
 
   it('prices a member by the current visit, else the registration country, else the address', async () => {
     await t.feature('vat', true);
-    const m = await t.member();
-    await t.deps.db.query(`UPDATE users SET registration_country = 'FR', country = 'HU' WHERE id = $1`, [m.id]);
+    const m = await t.member({ registrationCountry: 'FR', personalData: { country: 'HU' } });
     expect((await plans({ token: m.token, visit: await t.visitFrom('DE') })).country).toBe('DE');
     const fromRegistration = await plans({ token: m.token });
     expect(fromRegistration.country).toBe('FR');
     expect(amounts(fromRegistration)['month-1']).toBe(2999);
-    await t.deps.db.query('UPDATE users SET registration_country = NULL WHERE id = $1', [m.id]);
-    expect((await plans({ token: m.token })).country).toBe('HU');
+    // Registered with no country known: the address decides.
+    const unplaced = await t.member({ registrationCountry: null, personalData: { country: 'HU' } });
+    expect((await plans({ token: unplaced.token })).country).toBe('HU');
   });
 
   it.each(DISCOUNT_FEATURES)('takes %s off with its settings.percent, before VAT', async (name) => {
@@ -147,13 +148,13 @@ describe('GET /payments/plans', () => {
 
   it('follows a member\'s own flags and a visit\'s campaign flags', async () => {
     const m = await t.member();
-    await t.deps.db.query(`INSERT INTO user_features (user_id, name, is_active, settings) VALUES ($1, 'ladies_discount', true, '{"percent": 40}')`, [m.id]);
+    await setUserFeature(t, m.id, 'ladies_discount', { settings: { percent: 40 } });
     expect((await plans({ token: m.token })).plans[1]!.price).toMatchObject({ discount: 'ladies_discount', amount_cents: 1499 });
     // Nobody else has it.
     expect((await plans()).plans[1]!.price.discount).toBeNull();
     expect((await plans({ token: (await t.member()).token })).plans[1]!.price.discount).toBeNull();
 
-    await t.deps.db.query(`INSERT INTO campaign_features (campaign, name, is_active, settings) VALUES ('spring', 'wds_discount', true, '{"percent": 15}')`);
+    await setCampaignFeature(t, 'spring', 'wds_discount', { settings: { percent: 15 } });
     const visit = await t.visitFrom('DE', 'spring');
     expect((await plans({ visit })).plans[1]!.price).toMatchObject({ discount: 'wds_discount', amount_cents: 2124 });
   });

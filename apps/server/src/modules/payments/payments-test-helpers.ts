@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { createViewer, type Viewer } from '../../../test/catalog-fixture';
+import type { Viewer } from '../../../test/catalog-fixture';
+import { asMember, createVisit, setFeature, type UserOverrides } from '../../../test/factories';
 import { buildTestApp, type TestApp, type TestAppOverrides } from '../../../test/test-app';
 import { seedMoney, type DEMO_COIN_PACKAGES, type DEMO_PLANS } from '../../demo/seed-money';
 import { webhookSecret } from './payments.service';
@@ -25,7 +26,7 @@ export interface PaymentsTestApp extends TestApp {
   plans: Record<(typeof DEMO_PLANS)[number]['token'], number>;
   packages: Record<(typeof DEMO_COIN_PACKAGES)[number]['token'], number>;
   call(method: 'GET' | 'POST' | 'DELETE', url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
-  member(options?: { premiumUntil?: Date | null }): Promise<Viewer>;
+  member(options?: UserOverrides): Promise<Viewer>;
   /** A visit row from `country`, as GET /track/visit records it; its id goes in the X-Visit-Id header. */
   visitFrom(country: string | null, campaign?: string | null): Promise<string>;
   feature(name: string, isActive: boolean, version?: string | null, settings?: Record<string, unknown>): Promise<void>;
@@ -45,8 +46,6 @@ export async function buildPaymentsTestApp(overrides: TestAppOverrides = {}): Pr
   const packages = Object.fromEntries(
     (await t.deps.db.query<{ id: number; token: string }>('SELECT id, token FROM coin_packages')).map((r) => [r.token, r.id]),
   ) as PaymentsTestApp['packages'];
-  const features = t.services.features;
-  let n = 0;
 
   const call: PaymentsTestApp['call'] = (method, url, options = {}) =>
     t.app.inject({
@@ -69,14 +68,10 @@ export async function buildPaymentsTestApp(overrides: TestAppOverrides = {}): Pr
     plans,
     packages,
     call,
-    member: (options: { premiumUntil?: Date | null } = {}) => createViewer(t.deps.db, t.deps.now, `buyer_${++n}`, options),
-    async visitFrom(country: string | null, campaign: string | null = null) {
-      const id = randomUUID();
-      await t.deps.db.query('INSERT INTO visits (id, visitor_id, country, campaign) VALUES ($1, $2, $3, $4)', [id, randomUUID(), country, campaign]);
-      return id;
-    },
-    feature: (name: string, isActive: boolean, version: string | null = null, settings: Record<string, unknown> = {}) =>
-      features.set({ name, is_active: isActive, version, settings }),
+    member: (options: UserOverrides = {}) => asMember(t, options),
+    visitFrom: (country: string | null, campaign: string | null = null) => createVisit(t, { country, campaign }),
+    feature: async (name: string, isActive: boolean, version: string | null = null, settings: Record<string, unknown> = {}) =>
+      void (await setFeature(t, name, { is_active: isActive, version, settings })),
     webhook(event: unknown, options: { timestamp?: number; secret?: string; signature?: string; provider?: string } = {}) {
       const body = typeof event === 'string' ? event : JSON.stringify(event);
       const timestamp = options.timestamp ?? Math.floor(nowMs / 1000);

@@ -1,6 +1,7 @@
 import { ChapterImages, SHOOTS_PER_PAGE, ShootDetail, ShootList } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createViewers, insertCatalog, isPlaceholder, type CatalogFixture, type Viewers } from '../../../test/catalog-fixture';
+import { unlockFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
 const NOW = Date.parse('2030-05-01T12:00:00Z');
@@ -19,10 +20,10 @@ const chapterUrl = (shoot: number, chapter: number) => `/api/shoots/${c.shoots[s
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(NOW) });
-  c = await insertCatalog(t.deps.db, NOW);
-  v = await createViewers(t.deps.db, t.deps.now);
+  c = await insertCatalog(t, NOW);
+  v = await createViewers(t);
   // `other` unlocked shoot 0 with a token (SPEC §1: unlocked galleries).
-  await t.deps.db.query(`INSERT INTO user_unlocks (user_id, kind, target_id) VALUES ($1, 'shoot', $2)`, [v.other.id, c.shoots[0]!.id]);
+  await unlockFor(t, v.other.id, { shootIds: [c.shoots[0]!.id] });
 });
 afterAll(() => t.close());
 

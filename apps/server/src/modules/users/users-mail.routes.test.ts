@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { call, createViewer, type Viewer } from '../../../test/catalog-fixture';
+import { call, type Viewer } from '../../../test/catalog-fixture';
+import { asMember } from '../../../test/factories';
 
 describe('GET /user/unsubscribe_mails', () => {
   let t: TestApp;
   let member: Viewer;
   beforeAll(async () => {
     t = await buildTestApp();
-    member = await createViewer(t.deps.db, t.deps.now, 'mail_member');
+    member = await asMember(t, { username: 'mail_member' });
   });
   afterAll(() => t.close());
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { call, createViewer, type Viewer } from '../../../test/catalog-fixture';
+import { call, type Viewer } from '../../../test/catalog-fixture';
+import { asMember } from '../../../test/factories';
 import { hashPassword } from '../../lib/password';
-import { EMAIL_CHANGE_MAIL_LIMITS, PASSWORD_CHECK_LIMITS } from './users-settings.service';
+import { EMAIL_CHANGE_MAIL_LIMITS, EMAIL_CHANGE_TTL_MS, PASSWORD_CHECK_LIMITS } from './users-settings.service';
 
 const PASSWORD = 'correct horse battery';
 
@@ -12,15 +13,14 @@ describe('account settings (SPEC §7 User)', () => {
   let pw: Viewer; // the one user with a real Argon2 hash
   let pwHash: string;
   let n = 0;
+  /** How far the app's clock runs ahead of the wall clock (a test of an expired link moves it). */
+  let clockAheadMs = 0;
 
   const post = (url: string, token: string | undefined, body: unknown) => call(t.app, 'POST', `/api${url}`, token, body);
   const profile = async (token: string) => (await call(t.app, 'GET', '/api/user/profile', token)).json();
   /** A fresh user with the real password and a session. */
   async function withPassword(): Promise<Viewer> {
-    const name = `pw_user_${++n}`;
-    const v = await createViewer(t.deps.db, t.deps.now, name);
-    await t.deps.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [v.id, pwHash]);
-    return v;
+    return asMember(t, { username: `pw_user_${++n}`, passwordHash: pwHash });
   }
   const newSession = async (userId: number) => (await t.services.sessions.create(userId)).token;
   const expect400 = (res: { statusCode: number; json(): { error: { fields?: Record<string, string> } } }, field: string) => {
@@ -29,9 +29,9 @@ describe('account settings (SPEC §7 User)', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ now: () => new Date(Date.now() + clockAheadMs) });
     pwHash = await hashPassword(PASSWORD);
-    member = await createViewer(t.deps.db, t.deps.now, 'settings_member');
+    member = await asMember(t, { username: 'settings_member' });
     pw = await withPassword();
   });
   afterAll(() => t.close());
@@ -163,7 +163,7 @@ describe('account settings (SPEC §7 User)', () => {
     });
 
     it('works without a password, and only the newest link counts', async () => {
-      const u = await createViewer(t.deps.db, t.deps.now, 'nopw_mail');
+      const u = await asMember(t, { username: 'nopw_mail' });
       expect((await post('/user/change_email', u.token, { newEmail: 'first@example.com' })).statusCode).toBe(200);
       const first = decodeURIComponent(tokenOf(t.mail.findLast((m) => m.to === 'first@example.com')!.text)!);
       expect((await post('/user/change_email', u.token, { newEmail: 'second@example.com' })).statusCode).toBe(200);
@@ -174,11 +174,11 @@ describe('account settings (SPEC §7 User)', () => {
     });
 
     it('refuses an expired link', async () => {
-      const u = await createViewer(t.deps.db, t.deps.now, 'expiring_mail');
+      const u = await asMember(t, { username: 'expiring_mail' });
       expect((await post('/user/change_email', u.token, { newEmail: 'late@example.com' })).statusCode).toBe(200);
       const token = decodeURIComponent(tokenOf(t.mail.findLast((m) => m.to === 'late@example.com')!.text)!);
-      await t.deps.db.query(`UPDATE email_change_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [u.id]);
-      const res = await post('/user/confirm_email_change', undefined, { token });
+      clockAheadMs = EMAIL_CHANGE_TTL_MS + 60_000;
+      const res = await post('/user/confirm_email_change', undefined, { token }).finally(() => (clockAheadMs = 0));
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().error.fields)).toEqual(['token']);
     });
@@ -200,10 +200,10 @@ describe('account settings (SPEC §7 User)', () => {
     });
 
     it('refuses confirming an address someone took meanwhile', async () => {
-      const u = await createViewer(t.deps.db, t.deps.now, 'racing_mail');
+      const u = await asMember(t, { username: 'racing_mail' });
       expect((await post('/user/change_email', u.token, { newEmail: 'contested@example.com' })).statusCode).toBe(200);
       const token = decodeURIComponent(tokenOf(t.mail.findLast((m) => m.to === 'contested@example.com')!.text)!);
-      await createViewer(t.deps.db, t.deps.now, 'contested');
+      await asMember(t, { username: 'contested' });
       const res = await post('/user/confirm_email_change', undefined, { token });
       expect(res.statusCode).toBe(409);
       expect(Object.keys(res.json().error.fields)).toEqual(['newEmail']);
@@ -223,7 +223,7 @@ describe('account settings (SPEC §7 User)', () => {
 
   describe('POST /user/change_personal_data', () => {
     it('stores the data, upper-cases the country, keeps left-out fields and clears null or empty ones', async () => {
-      const u = await createViewer(t.deps.db, t.deps.now, 'personal');
+      const u = await asMember(t, { username: 'personal' });
       const body = { firstName: 'Ada', lastName: 'Lovelace', street: 'Main St', house: '12a', zip: '10115', city: 'Berlin', country: 'de' };
       const res = await post('/user/change_personal_data', u.token, body);
       expect(res.statusCode).toBe(200);
@@ -242,7 +242,7 @@ describe('account settings (SPEC §7 User)', () => {
     });
 
     it('refuses control characters with 400 naming the field, not a 500, and stores nothing', async () => {
-      const u = await createViewer(t.deps.db, t.deps.now, 'personal_controls');
+      const u = await asMember(t, { username: 'personal_controls' });
       expect400(await post('/user/change_personal_data', u.token, { firstName: 'A\u0000da' }), 'firstName');
       expect400(await post('/user/change_personal_data', u.token, { city: 'Ber\nlin' }), 'city');
       expect400(await post('/user/change_personal_data', u.token, { street: 'Main\u0007 St', zip: '10115' }), 'street');
@@ -284,7 +284,7 @@ describe('account settings (SPEC §7 User)', () => {
 
   describe('GET /user/subscribe_newsletter', () => {
     it('subscribes and undoes an unsubscription; the profile says so and changes nothing else', async () => {
-      const u = await createViewer(t.deps.db, t.deps.now, 'newsletter');
+      const u = await asMember(t, { username: 'newsletter' });
       const before = await profile(u.token);
       expect(before.newsletter_subscribed).toBe(false);
       await call(t.app, 'GET', '/api/user/unsubscribe_mails', u.token);
@@ -301,7 +301,7 @@ describe('account settings (SPEC §7 User)', () => {
     });
 
     it('shows the newsletter as unsubscribed after unsubscribe_mails, and subscribed again after subscribing', async () => {
-      const u = await createViewer(t.deps.db, t.deps.now, 'newsletter_again');
+      const u = await asMember(t, { username: 'newsletter_again' });
       expect((await call(t.app, 'GET', '/api/user/subscribe_newsletter', u.token)).statusCode).toBe(200);
       expect((await profile(u.token)).newsletter_subscribed).toBe(true);
       expect((await call(t.app, 'GET', '/api/user/unsubscribe_mails', u.token)).statusCode).toBe(200);
@@ -313,7 +313,7 @@ describe('account settings (SPEC §7 User)', () => {
 
   describe('playdate blocks', () => {
     it('hiding and showing shows in the profile settings', async () => {
-      const u = await createViewer(t.deps.db, t.deps.now, 'blocks');
+      const u = await asMember(t, { username: 'blocks' });
       expect((await post('/user/playdate_description_block_hidden', u.token, { hideDescriptionBlock: true })).statusCode).toBe(200);
       expect((await profile(u.token)).settings).toEqual({ playdate_block: false, upcoming_playdate_block: true });
       expect((await post('/user/upcoming_playdate_block_hidden', u.token, { hide: true })).statusCode).toBe(200);
@@ -354,7 +354,7 @@ describe('account settings (SPEC §7 User)', () => {
     });
 
     it(`sends at most ${EMAIL_CHANGE_MAIL_LIMITS.perAccount} email-change mails per hour per account`, async () => {
-      const u = await createViewer(t.deps.db, t.deps.now, 'mail_changer');
+      const u = await asMember(t, { username: 'mail_changer' });
       const sentBefore = t.mail.length;
       for (let i = 0; i < EMAIL_CHANGE_MAIL_LIMITS.perAccount; i++) {
         expect((await post('/user/change_email', u.token, { newEmail: `changer${i}@example.test` })).statusCode).toBe(200);

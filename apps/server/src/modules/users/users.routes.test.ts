@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Profile, ROLE_TOKENS } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asMember, asWriter, createVisit as createVisitRow, setFeature, setUserFeature, type UserOverrides } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../lib/password';
 
@@ -10,25 +11,10 @@ let t: TestApp;
 let passwordHash: string;
 const clock = { ms: Date.parse('2030-05-01T12:00:00Z') };
 
-async function createUser(username: string, extra: Record<string, unknown> = {}) {
-  const columns = ['username', 'email', 'password_hash', ...Object.keys(extra)];
-  const values = [username, `${username}@example.com`, passwordHash, ...Object.values(extra)];
-  const rows = await t.deps.db.query<{ id: number }>(
-    `INSERT INTO users (${columns.join(', ')}) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
-    values,
-  );
-  const id = rows[0]!.id;
-  const { token } = await t.services.sessions.create(id);
-  return { id, token };
-}
+/** A member with the suite's one password (the log-in tests use it) and a session. */
+const createUser = (username: string, extra: UserOverrides = {}) => asMember(t, { username, passwordHash, ...extra });
 
-async function createVisit(country: string | null, extra: { region?: string; campaign?: string } = {}) {
-  const id = randomUUID();
-  await t.deps.db.query('INSERT INTO visits (id, visitor_id, country, region, campaign) VALUES ($1, $2, $3, $4, $5)', [
-    id, randomUUID(), country, extra.region ?? null, extra.campaign ?? null,
-  ]);
-  return id;
-}
+const createVisit = (country: string | null, extra: { region?: string; campaign?: string } = {}) => createVisitRow(t, { country, ...extra });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -48,10 +34,10 @@ let revokedToken: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(clock.ms) });
-  // Users are inserted directly with one shared hash: Argon2 is slow on purpose.
+  // One shared hash for every user: Argon2 is slow on purpose.
   passwordHash = await hashPassword('correct horse battery');
   member = await createUser('Member_One');
-  premium = await createUser('premium_one', { premium_until: new Date(clock.ms + 30 * 86_400_000) });
+  premium = await createUser('premium_one', { premiumUntil: new Date(clock.ms + 30 * 86_400_000) });
   const revoked = await createUser('revoked_one');
   revokedToken = revoked.token;
   await t.services.sessions.revokeAllForUser(revoked.id);
@@ -121,14 +107,9 @@ describe('GET /api/user/profile', () => {
 
   it('merges site-wide feature flags with the user\'s own overrides', async () => {
     const u = await createUser('flagged');
-    await t.deps.db.query(
-      `INSERT INTO features (name, is_active, version, settings) VALUES ('trailer', true, null, '{}'), ('double_opt_in', false, 'v1', '{}')
-       ON CONFLICT (name) DO NOTHING`,
-    );
-    await t.deps.db.query(
-      `INSERT INTO user_features (user_id, name, is_active, version, settings) VALUES ($1, 'double_opt_in', true, 'subscribers', '{"can_show_av_popup": true}')`,
-      [u.id],
-    );
+    await setFeature(t, 'trailer', { is_active: true });
+    await setFeature(t, 'double_opt_in', { is_active: false, version: 'v1' });
+    await setUserFeature(t, u.id, 'double_opt_in', { is_active: true, version: 'subscribers', settings: { can_show_av_popup: true } });
     const { features } = (await get('/api/user/profile', bearer(u.token))).json();
     expect(features.trailer).toEqual({ is_active: true, version: null, settings: {} });
     expect(features.double_opt_in).toEqual({ is_active: true, version: 'subscribers', settings: { can_show_av_popup: true } });
@@ -137,23 +118,18 @@ describe('GET /api/user/profile', () => {
   });
 
   it('gives the avatar URL of the SPEC §3 rule: default, the one of the account, a chosen one', async () => {
-    const u = await createUser('avatar_holder');
-    const urlOf = async () => (await get('/api/user/profile', bearer(u.token))).json().avatar_url;
-    expect(await urlOf()).toBe('/media/avatars/default.svg');
-    await t.deps.db.query('UPDATE users SET avatar = 0 WHERE id = $1', [u.id]);
-    expect(await urlOf()).toBe(`/media/avatars/users/${u.id}.svg`);
-    await t.deps.db.query('UPDATE users SET avatar = 12 WHERE id = $1', [u.id]);
-    expect(await urlOf()).toBe('/media/avatars/12.svg');
+    const urlOf = async (u: { token: string }) => (await get('/api/user/profile', bearer(u.token))).json().avatar_url;
+    expect(await urlOf(await createUser('avatar_default'))).toBe('/media/avatars/default.svg');
+    const own = await createUser('avatar_own', { avatar: 0 });
+    expect(await urlOf(own)).toBe(`/media/avatars/users/${own.id}.svg`);
+    expect(await urlOf(await createUser('avatar_chosen', { avatar: 12 }))).toBe('/media/avatars/12.svg');
   });
 
   it('builds the avatar URL on the CDN host when CDN_URL is set', async () => {
     const other = await buildTestApp({ env: { CDN_URL: 'https://cdn.example.test/' } });
     try {
-      const [row] = await other.deps.db.query<{ id: number }>(
-        "INSERT INTO users (username, email, password_hash, avatar) VALUES ('cdn_user', 'cdn_user@example.test', 'x', 3) RETURNING id",
-      );
-      const { token } = await other.services.sessions.create(row!.id);
-      const res = await other.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(token) });
+      const { headers } = await asMember(other, { username: 'cdn_user', avatar: 3 });
+      const res = await other.app.inject({ method: 'GET', url: '/api/user/profile', headers });
       expect(res.json().avatar_url).toBe('https://cdn.example.test/media/avatars/3.svg');
     } finally {
       await other.close();
@@ -161,18 +137,18 @@ describe('GET /api/user/profile', () => {
   });
 
   it('says whether the email address is verified', async () => {
-    const u = await createUser('verified_one', { email_verified_at: new Date(clock.ms) });
+    const u = await createUser('verified_one', { emailVerified: true });
     expect((await get('/api/user/profile', bearer(u.token))).json().email_verified).toBe(true);
     expect((await get('/api/user/profile', bearer(member.token))).json().email_verified).toBe(false);
   });
 
   it('shows a block unless the user hid it', async () => {
-    const u = await createUser('block_hider', { playdate_block_hidden: true });
+    const u = await createUser('block_hider', { playdateBlockHidden: true });
     expect((await get('/api/user/profile', bearer(u.token))).json().settings).toEqual({ playdate_block: false, upcoming_playdate_block: true });
   });
 
   it('reports the registration campaign as an object and the region', async () => {
-    const u = await createUser('from_campaign', { registration_campaign: 'spring-24', registration_region: 'Bavaria' });
+    const u = await createUser('from_campaign', { registrationCampaign: 'spring-24', registrationRegion: 'Bavaria' });
     const body = (await get('/api/user/profile', bearer(u.token))).json();
     expect(body.registration_campaign).toEqual({ id: 'spring-24' });
     expect(body.registration_region).toBe('Bavaria');
@@ -186,20 +162,20 @@ describe('GET /api/user/profile', () => {
     });
 
     it('falls back to the registration country without a visit, and to the address country after that', async () => {
-      const registered = await createUser('registered_in_se', { registration_country: 'SE' });
+      const registered = await createUser('registered_in_se', { registrationCountry: 'SE' });
       expect((await get('/api/user/profile', bearer(registered.token))).json().law_limitations).toEqual(['country:SE']);
-      const lives = await createUser('lives_in_se', { country: 'se' });
+      const lives = await createUser('lives_in_se', { personalData: { country: 'se' } });
       expect((await get('/api/user/profile', bearer(lives.token))).json().law_limitations).toEqual(['country:SE']);
     });
 
     it('lets the current visit from elsewhere lift the limit of the registration country', async () => {
-      const registered = await createUser('travels_from_se', { registration_country: 'SE' });
+      const registered = await createUser('travels_from_se', { registrationCountry: 'SE' });
       const visit = await createVisit('DE');
       expect((await get('/api/user/profile', { ...bearer(registered.token), 'x-visit-id': visit })).json().law_limitations).toEqual([]);
     });
 
     it('ignores an unknown or malformed visit id', async () => {
-      const registered = await createUser('unknown_visit', { registration_country: 'SE' });
+      const registered = await createUser('unknown_visit', { registrationCountry: 'SE' });
       for (const visitId of [randomUUID(), 'not-a-uuid']) {
         const res = await get('/api/user/profile', { ...bearer(registered.token), 'x-visit-id': visitId });
         expect(res.statusCode).toBe(200);
@@ -337,8 +313,7 @@ describe('GET /api/roles', () => {
   });
 
   it('gives a member the tokens of their roles, leaving out roles the client does not know', async () => {
-    const u = await createUser('staff_person');
-    await t.deps.db.query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'writer'), ($1, 'retagger'), ($1, 'superuser')", [u.id]);
+    const u = await createUser('staff_person', { roles: ['writer', 'retagger', 'superuser'] });
     const res = await get('/api/roles', bearer(u.token));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([{ token: 'retagger' }, { token: 'writer' }]);
@@ -346,8 +321,7 @@ describe('GET /api/roles', () => {
   });
 
   it('still lists a role the user switched off locally, so the app can offer to switch it back on', async () => {
-    const u = await createUser('staff_switcher');
-    await t.deps.db.query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'writer')", [u.id]);
+    const u = await asWriter(t, { username: 'staff_switcher' });
     const res = await t.app.inject({ method: 'GET', url: '/api/roles', headers: { ...bearer(u.token), cookie: 'disabled_roles=writer' } });
     expect(res.json()).toEqual([{ token: 'writer' }]);
   });
@@ -357,12 +331,8 @@ describe('GET /api/roles on a deployment with DISABLED_ROLES', () => {
   it('leaves the deployment-disabled roles out', async () => {
     const other = await buildTestApp({ env: { DISABLED_ROLES: 'retagger' } });
     try {
-      const [row] = await other.deps.db.query<{ id: number }>(
-        "INSERT INTO users (username, email, password_hash) VALUES ('staff_x', 'staff_x@example.test', 'x') RETURNING id",
-      );
-      await other.deps.db.query("INSERT INTO user_roles (user_id, role) VALUES ($1, 'writer'), ($1, 'retagger')", [row!.id]);
-      const { token } = await other.services.sessions.create(row!.id);
-      const res = await other.app.inject({ method: 'GET', url: '/api/roles', headers: bearer(token) });
+      const { headers } = await asMember(other, { username: 'staff_x', roles: ['writer', 'retagger'] });
+      const res = await other.app.inject({ method: 'GET', url: '/api/roles', headers });
       expect(res.json()).toEqual([{ token: 'writer' }]);
     } finally {
       await other.close();

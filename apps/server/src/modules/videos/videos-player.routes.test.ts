@@ -1,5 +1,8 @@
 import { Playbacks, TestVideoList, UnlockedContent, Video, VideoDetail } from '@velora/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  addFavourite, asMember, createMediaAsset, createModel, createShoot, createTag, createVideo, type LoggedIn, type UserOverrides,
+} from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import type { AuthContext } from '../sessions/sessions.service';
 import { INVALID_UNLOCK_TOKEN, storeFreeVideoToken, storeUnlockToken, TOKEN_FAILURE_LIMITS } from './videos.service';
@@ -37,38 +40,21 @@ interface Ids {
 }
 const ids = {} as Ids;
 
-interface Person {
-  token: string;
-  userId: number;
-}
+type Person = LoggedIn;
 let member: Person;
 let premium: Person;
 let censored: Person;
 let redeemer: Person;
 
-async function createUser(username: string, opts: { premiumUntil?: Date; role?: string } = {}): Promise<Person> {
-  const [row] = await t.deps.db.query<{ id: number }>(
-    `INSERT INTO users (username, email, password_hash, premium_until) VALUES ($1, $2, 'not-a-real-hash', $3) RETURNING id`,
-    [username, `${username}@example.com`, opts.premiumUntil ?? null],
-  );
-  if (opts.role) await t.deps.db.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [row!.id, opts.role]);
-  const { token } = await t.services.sessions.create(row!.id);
-  return { token, userId: row!.id };
-}
-
-async function one<T = { id: number }>(sql: string, params: unknown[] = []): Promise<T> {
-  const [row] = await t.deps.db.query<T>(sql, params);
-  return row!;
-}
+const createUser = (username: string, opts: { premiumUntil?: Date; role?: string } = {}): Promise<Person> =>
+  asMember(t, { username, ...(opts.premiumUntil ? { premiumUntil: opts.premiumUntil } : {}), ...(opts.role ? { roles: [opts.role] } : {}) } satisfies UserOverrides);
 
 async function insertVideo(title: string, tags: (keyof Ids['tags'])[], models: (keyof Ids['models'])[], assetId: number | null, daysAgo: number) {
-  const { id } = await one(
-    `INSERT INTO videos (title, duration, published_at, rating, views, media_asset_id) VALUES ($1, 600, $2, 4, 10, $3) RETURNING id`,
-    [title, new Date(NOW - daysAgo * DAY), assetId],
-  );
-  for (const tag of tags) await t.deps.db.query('INSERT INTO video_tags (video_id, tag_id) VALUES ($1, $2)', [id, ids.tags[tag]]);
-  for (const m of models) await t.deps.db.query('INSERT INTO video_models (video_id, model_id) VALUES ($1, $2)', [id, ids.models[m]]);
-  return id;
+  const video = await createVideo(t, {
+    title, duration: 600, publishedAt: new Date(NOW - daysAgo * DAY), rating: 4, views: 10, mediaAssetId: assetId,
+    tagIds: tags.map((tag) => ids.tags[tag]), modelIds: models.map((m) => ids.models[m]),
+  });
+  return video.id;
 }
 
 const setTrailerFeature = (isActive: boolean) =>
@@ -97,28 +83,25 @@ const contextOf = async (who: Person): Promise<AuthContext> => (await t.services
 beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(clock) });
   for (const name of ['Trailer', 'Beach', 'Night', 'City'] as const) {
-    ids.tags = { ...ids.tags, [name]: (await one('INSERT INTO tags (name_en, name_de, name_fr) VALUES ($1, $1, $1) RETURNING id', [name])).id };
+    ids.tags = { ...ids.tags, [name]: (await createTag(t, { name })).id };
   }
   for (const [key, name] of [['alina', 'Alina Moreau'], ['jonas', 'Jonas Berg'], ['kira', 'Kira Novak']] as const) {
-    ids.models = { ...ids.models, [key]: (await one('INSERT INTO models (name_en) VALUES ($1) RETURNING id', [name])).id };
+    ids.models = { ...ids.models, [key]: (await createModel(t, { name })).id };
   }
   ids.assets = {
-    ready: (await one(`INSERT INTO media_assets (source_name, status, renditions) VALUES ('a.mp4', 'ready', '{720,360,1080}') RETURNING id`)).id,
-    pending: (await one(`INSERT INTO media_assets (source_name, status) VALUES ('b.mp4', 'pending') RETURNING id`)).id,
+    ready: (await createMediaAsset(t, { sourceName: 'a.mp4', renditions: [720, 360, 1080] })).id,
+    pending: (await createMediaAsset(t, { sourceName: 'b.mp4', status: 'pending' })).id,
   };
   // What a restricted viewer plays instead of any video.
-  await t.deps.db.query(`INSERT INTO media_assets (kind, source_name, status, renditions) VALUES ('censored', 'c.mp4', 'ready', '{360}')`);
+  await createMediaAsset(t, { kind: 'censored', sourceName: 'c.mp4', renditions: [360] });
   ids.locked = await insertVideo('Locked', ['Beach'], ['alina'], ids.assets.ready, 5);
   ids.trailer = await insertVideo('Trailer', ['Trailer', 'Beach'], ['alina'], ids.assets.ready, 4);
   ids.unlockable = await insertVideo('Unlockable', ['Night'], ['jonas'], ids.assets.ready, 3);
   ids.pending = await insertVideo('Pending', ['Beach', 'Night'], ['alina', 'jonas'], ids.assets.pending, 2);
   ids.bare = await insertVideo('Bare', ['City'], ['kira'], null, 1);
   ids.cousin = await insertVideo('Cousin', ['Beach'], ['alina'], ids.assets.ready, 6);
-  ids.shoot = (await one(`INSERT INTO shoots (title, model_id, published_at) VALUES ('First', $1, $2) RETURNING id`, [ids.models.alina, new Date(NOW - 9 * DAY)])).id;
-  ids.otherShoot = (await one(`INSERT INTO shoots (title, model_id, published_at) VALUES ('Later', $1, $2) RETURNING id`, [ids.models.alina, new Date(NOW - DAY)])).id;
-  for (const [shoot, video] of [[ids.shoot, ids.locked], [ids.shoot, ids.unlockable], [ids.otherShoot, ids.locked]]) {
-    await t.deps.db.query('INSERT INTO shoot_videos (shoot_id, video_id) VALUES ($1, $2)', [shoot, video]);
-  }
+  ids.shoot = (await createShoot(t, { title: 'First', modelId: ids.models.alina, publishedAt: new Date(NOW - 9 * DAY), videoIds: [ids.locked, ids.unlockable] })).id;
+  ids.otherShoot = (await createShoot(t, { title: 'Later', modelId: ids.models.alina, publishedAt: new Date(NOW - DAY), videoIds: [ids.locked] })).id;
   await setTrailerFeature(true);
   await storeUnlockToken(t.deps.db, 'unlock-good', { videoIds: [ids.unlockable, 2_000_000], shootIds: [ids.shoot] }, new Date(NOW + DAY));
   await storeUnlockToken(t.deps.db, 'unlock-forever', { videoIds: [ids.bare], shootIds: [] }, null);
@@ -260,12 +243,12 @@ describe('GET /api/videos/:id playability (SPEC §1)', () => {
     expect((await detail(ids.locked, member)).shoot_id).toBe(ids.shoot);
     expect((await detail(ids.bare, member)).shoot_id).toBeNull();
     expect((await detail(ids.locked, member)).is_favourite).toBe(false);
-    await t.deps.db.query(`INSERT INTO favourites (user_id, kind, target_id) VALUES ($1, 'video', $2)`, [member.userId, ids.locked]);
+    await addFavourite(t, member.id, 'video', ids.locked);
     try {
       expect((await detail(ids.locked, member)).is_favourite).toBe(true);
       expect((await detail(ids.locked, premium)).is_favourite).toBe(false);
     } finally {
-      await t.deps.db.query(`DELETE FROM favourites WHERE user_id = $1`, [member.userId]);
+      await t.services.favourites.remove(member.id, 'video', ids.locked);
     }
   });
 
@@ -407,7 +390,7 @@ describe('playback progress', () => {
   });
   const progress = async (id: number, who: Person = viewer) => Playbacks.parse((await get(`/api/videos/${id}/playbacks`, who)).json());
   const report = (id: number, body: unknown, who: Person = viewer) => post(`/api/videos/${id}/playback`, who, body);
-  const views = async (id: number) => (await one<{ views: number }>('SELECT views FROM videos WHERE id = $1', [id])).views;
+  const views = async (id: number) => (await t.deps.db.query<{ views: number }>('SELECT views FROM videos WHERE id = $1', [id]))[0]!.views;
 
   it('answers zeros and nulls for a video never played', async () => {
     expect(await progress(ids.locked)).toEqual({ video_id: ids.locked, position: 0, duration: null, play_count: 0, updated_at: null });

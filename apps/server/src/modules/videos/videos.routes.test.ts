@@ -1,5 +1,6 @@
 import { TagList, Video, VideoList, VIDEOS_PER_PAGE, type VideoOrder } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asMember, createModel, createTag, createVideo, tagVideo } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
 // PeerTube-style: each endpoint with each role and with bad input, on a small catalog whose answers we know.
@@ -43,33 +44,18 @@ const tagIds = new Map<string, number>();
 let member: string;
 let premium: string;
 
-async function createUser(username: string, premiumUntil: Date | null) {
-  const rows = await t.deps.db.query<{ id: number }>(
-    `INSERT INTO users (username, email, password_hash, premium_until) VALUES ($1, $2, 'not-a-real-hash', $3) RETURNING id`,
-    [username, `${username}@example.com`, premiumUntil],
-  );
-  return (await t.services.sessions.create(rows[0]!.id)).token;
-}
+const createUser = async (username: string, premiumUntil: Date | null) => (await asMember(t, { username, premiumUntil })).token;
 
 async function insertCatalog() {
-  for (const [en, de, fr] of TAGS) {
-    const [row] = await t.deps.db.query<{ id: number }>('INSERT INTO tags (name_en, name_de, name_fr) VALUES ($1, $2, $3) RETURNING id', [en, de, fr]);
-    tagIds.set(en, row!.id);
-  }
+  for (const [en, de, fr] of TAGS) tagIds.set(en, (await createTag(t, { name: en, nameDe: de, nameFr: fr })).id);
   const modelIds = new Map<string, number>();
-  for (const name of MODELS) {
-    const [row] = await t.deps.db.query<{ id: number }>('INSERT INTO models (name_en) VALUES ($1) RETURNING id', [name]);
-    modelIds.set(name, row!.id);
-  }
+  for (const name of MODELS) modelIds.set(name, (await createModel(t, { name })).id);
   for (const f of FIXTURES) {
-    const [row] = await t.deps.db.query<{ id: number }>(
-      `INSERT INTO videos (title, description, duration, published_at, rating, views, total_comments)
-       VALUES ($1, 'A description', $2, $3, $4, $5, 3) RETURNING id`,
-      [f.title, f.duration, new Date(f.published), f.rating, f.views],
-    );
-    for (const tag of f.tags) await t.deps.db.query('INSERT INTO video_tags (video_id, tag_id) VALUES ($1, $2)', [row!.id, tagIds.get(tag)]);
-    for (const m of f.models) await t.deps.db.query('INSERT INTO video_models (video_id, model_id) VALUES ($1, $2)', [row!.id, modelIds.get(m)]);
-    videos.push({ ...f, id: row!.id });
+    const row = await createVideo(t, {
+      title: f.title, description: 'A description', duration: f.duration, publishedAt: new Date(f.published), rating: f.rating, views: f.views,
+      totalComments: 3, tagIds: f.tags.map((tag) => tagIds.get(tag)!), modelIds: f.models.map((m) => modelIds.get(m)!),
+    });
+    videos.push({ ...f, id: row.id });
   }
 }
 
@@ -169,9 +155,9 @@ describe('GET /api/videos', () => {
   it('matches all of many tags (more than 8 switch to one grouped pass) the same way', async () => {
     const extra: number[] = [];
     for (let i = 1; i <= 8; i++) {
-      const [row] = await t.deps.db.query<{ id: number }>(`INSERT INTO tags (name_en, name_de, name_fr) VALUES ($1, $1, $1) RETURNING id`, [`Extra ${i}`]);
-      extra.push(row!.id);
-      for (const v of videos.slice(0, 3)) await t.deps.db.query('INSERT INTO video_tags (video_id, tag_id) VALUES ($1, $2)', [v.id, row!.id]);
+      const tag = await createTag(t, { name: `Extra ${i}` });
+      extra.push(tag.id);
+      for (const v of videos.slice(0, 3)) await tagVideo(t, v.id, [tag.id]);
     }
     try {
       const expected = videos.slice(0, 3).filter((v) => v.tags.includes('Beach')).sort(EXPECTED_ORDER.newest).map((v) => v.id);
@@ -302,17 +288,12 @@ describe('thumbnails on a CDN', () => {
   it('builds image URLs on CDN_URL when it is set', async () => {
     const cdn = await buildTestApp({ env: { CDN_URL: 'https://cdn.example.com/' } });
     try {
-      const [row] = await cdn.deps.db.query<{ id: number }>(
-        `INSERT INTO videos (title, duration, published_at) VALUES ('On the CDN', 60, now()) RETURNING id`,
-      );
-      const [user] = await cdn.deps.db.query<{ id: number }>(
-        `INSERT INTO users (username, email, password_hash) VALUES ('cdn_member', 'cdn@example.com', 'x') RETURNING id`,
-      );
-      const { token } = await cdn.services.sessions.create(user!.id);
-      const res = await cdn.app.inject({ method: 'GET', url: `/api/videos/${row!.id}`, headers: { authorization: `Bearer ${token}` } });
+      const row = await createVideo(cdn, { title: 'On the CDN', duration: 60, publishedAt: cdn.deps.now() });
+      const { headers } = await asMember(cdn, { username: 'cdn_member' });
+      const res = await cdn.app.inject({ method: 'GET', url: `/api/videos/${row.id}`, headers });
       expect(res.json()).toMatchObject({
-        thumbnail: `https://cdn.example.com/media/images/video/${row!.id}/900x500.jpg`,
-        thumbnail_small: `https://cdn.example.com/media/images/video/${row!.id}/370x206.jpg`,
+        thumbnail: `https://cdn.example.com/media/images/video/${row.id}/900x500.jpg`,
+        thumbnail_small: `https://cdn.example.com/media/images/video/${row.id}/370x206.jpg`,
         tags: [],
         participated_models: [],
       });

@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Visit, VISIT_ID_HEADER } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asMember } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
 const CHROME_DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-async function createMember(t: TestApp, username: string) {
-  const rows = await t.deps.db.query<{ id: number }>(
-    `INSERT INTO users (username, email, password_hash) VALUES ($1, $2, 'not-a-real-hash') RETURNING id`,
-    [username, `${username}@example.com`],
-  );
-  const id = rows[0]!.id;
-  const { token } = await t.services.sessions.create(id);
-  return { id, token };
-}
+const createMember = (t: TestApp, username: string) => asMember(t, { username });
 
 function trackVisit(t: TestApp, query: Record<string, string> | string = {}, headers: Record<string, string> = {}) {
   const url = typeof query === 'string' ? `/api/track/visit?${query}` : `/api/track/visit?${new URLSearchParams(query)}`;
