@@ -1,5 +1,6 @@
 import { mediaRepository, type AssetKind, type AssetRow } from '../../src/modules/media/media.repository';
 import { nextNumber, type FactoryContext } from './context';
+import type { VideoRow as StoredVideoRow } from '../../src/modules/videos/videos.repository';
 
 // The catalog (models, tags, videos, shoots, chapters, images) is content: the demo seed and the import command load
 // it, the app itself only reads it, so no service writes these rows and they are inserted here, one statement per row.
@@ -42,18 +43,8 @@ export async function createTag(t: FactoryContext, o: { name?: string; nameDe?: 
   return row!;
 }
 
-export interface VideoRow {
-  id: number;
-  title: string;
-  description: string;
-  duration: number;
-  published_at: Date;
-  rating: number;
-  views: number;
-  total_comments: number;
-  featured_at: Date | null;
-  media_asset_id: number | null;
-}
+/** A video as stored, with the column the repository's row leaves out. */
+export type VideoRow = StoredVideoRow & { featured_at: Date | null };
 
 export interface VideoOverrides {
   title?: string;
