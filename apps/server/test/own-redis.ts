@@ -24,6 +24,10 @@ export interface OwnRedis {
   start(): Promise<void>;
   /** Kills it (SIGKILL: gone without a goodbye, as a crash is); resolves once the process has exited. */
   kill(): Promise<void>;
+  /** Stops it answering while its connections stay open (SIGSTOP: a hung Redis, or a network that drops packets). */
+  pause(): void;
+  /** Lets a paused Redis answer again (SIGCONT). */
+  resume(): void;
 }
 
 /** A redis-server of this test on a free port, without persistence; started by start(), killed by kill(). */
@@ -48,9 +52,17 @@ export async function ownRedis(): Promise<OwnRedis> {
         await new Promise((r) => setTimeout(r, 20));
       }
     },
+    pause() {
+      child?.kill('SIGSTOP');
+    },
+    resume() {
+      child?.kill('SIGCONT');
+    },
     async kill() {
       const running = child;
       if (!running) return;
+      // A paused process only dies once it may run again.
+      running.kill('SIGCONT');
       const exited = new Promise((resolve) => running.once('exit', resolve));
       running.kill('SIGKILL');
       await exited;

@@ -14,7 +14,7 @@ import { loadConfig } from '../config';
 import { openPlatform } from './open-platform';
 
 // Redis is a dependency, not a single point of failure (issue 11, decision record 027). An instance starts without
-// it, every call that counts a rate limit answers at once while it is away (in-process limits), realtime delivery
+// it, every call that counts a rate limit answers at once while it is away or hangs (in-process limits), realtime delivery
 // goes on to this instance's sockets, the readiness check says so, and everything is shared again when it returns.
 // The Redis that dies here is the test's own: the one the other tests share is never touched.
 
@@ -229,5 +229,26 @@ describe('two instances whose Redis dies and comes back', () => {
     measured.crossInstanceDeliveryAgainMs = recovered.ms + delivery.ms;
     measured.upAgain = await callEach(a);
     expectAnsweredNormally(measured.upAgain as Record<string, Answer>);
+  });
+
+  it('while it hangs (connections open, no answers): answers every call within a second too, and resumes with it', async () => {
+    redis.pause();
+    try {
+      const answers = await callEach(a);
+      measured.hung = answers;
+      expectAnsweredNormally(answers);
+      const started = performance.now();
+      const ready = await readiness(a);
+      measured.readyWhileHungMs = Math.round(performance.now() - started);
+      expect(ready).toEqual({ statusCode: 200, body: { status: 'degraded', checks: { database: 'up', redis: 'down', jobs: 'up' } } });
+    } finally {
+      redis.resume();
+    }
+    const recovered = await until('readiness with Redis up', async () => ((await readiness(a)).body.checks.redis === 'up' ? true : null));
+    measured.readyAgainAfterResumeMs = recovered.ms;
+    const key = `resumed:${randomBytes(4).toString('hex')}`;
+    await until('b', () => (b.deps.redis?.state() === 'up' ? true : null));
+    await a.deps.rateLimits.hit(key, 60_000);
+    expect((await b.deps.rateLimits.hit(key, 60_000)).count).toBe(2);
   });
 });

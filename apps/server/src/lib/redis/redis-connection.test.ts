@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, ownRedis, type OwnRedis } from '../../../test/own-redis';
-import { openRedisConnection, type RedisConnection, type RedisLog } from './redis-connection';
+import { REDIS_COMMAND_TIMEOUT_MS, openRedisConnection, type RedisConnection, type RedisLog } from './redis-connection';
 
 // The connection never blocks start-up, fails commands at once while Redis is away, tells up from down, says so once
 // per change, and comes back by itself. Each test uses a Redis of its own (or a port where nothing listens).
@@ -87,6 +87,31 @@ describe('with a Redis that goes away and comes back', () => {
     expect(await connection.client.set('k', 'again')).toBe('OK');
     expect(lines.at(-1)).toEqual({ level: 'info', msg: expect.stringMatching(/Redis at 127\.0\.0\.1:\d+ is back/) });
     expect(changes).toEqual(['up', 'down', 'up']);
+  });
+
+  it('drops the connection when Redis hangs, so only the first call waits out the timeout, and resumes with it', async () => {
+    await redis.start();
+    const { log, lines } = capturingLog();
+    const connection = openRedisConnection(redis.url, { log });
+    opened.push(connection);
+    await until('the connection', () => connection.state() === 'up');
+
+    redis.pause();
+    try {
+      let started = Date.now();
+      await expect(connection.client.get('k')).rejects.toThrow(/timed out/);
+      expect(Date.now() - started).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 300);
+      await until('the drop', () => connection.state() === 'down', 1_000);
+      started = Date.now();
+      await expect(connection.client.get('k')).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(100);
+      expect(await connection.ping()).toBe(false);
+      expect(lines.filter((l) => l.level === 'error')).toHaveLength(1);
+    } finally {
+      redis.resume();
+    }
+    await until('the recovery', () => connection.state() === 'up');
+    expect(await connection.client.set('k', 'v')).toBe('OK');
   });
 
   it('gives duplicates for blocking reads that wait for Redis instead of failing', async () => {

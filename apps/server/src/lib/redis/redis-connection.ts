@@ -73,7 +73,7 @@ export function openRedisConnection(url: string, options: RedisConnectionOptions
   };
   const waiting: RedisOptions = { ...common, enableOfflineQueue: true, maxRetriesPerRequest: null };
 
-  const client = new Redis(url, failFast);
+  const client = dropOnTimeout(new Redis(url, failFast));
   const duplicates: Redis[] = [];
   const listeners = new Set<(state: RedisState) => void>();
   let state: RedisState = 'down';
@@ -123,7 +123,7 @@ export function openRedisConnection(url: string, options: RedisConnectionOptions
       }
     },
     duplicate(kind) {
-      const duplicate = new Redis(url, kind === 'waiting' ? waiting : failFast);
+      const duplicate = kind === 'waiting' ? new Redis(url, waiting) : dropOnTimeout(new Redis(url, failFast));
       // The connection's own client reports the outage: the duplicates' errors are the same ones.
       duplicate.on('error', () => undefined);
       duplicates.push(duplicate);
@@ -141,4 +141,24 @@ export function openRedisConnection(url: string, options: RedisConnectionOptions
       else client.disconnect();
     },
   };
+}
+
+/**
+ * A command that timed out means Redis hangs (or the network drops packets): the client drops the connection and
+ * reconnects, so while Redis stays silent it is not ready and the calls after the first fail at once instead of each
+ * waiting out the timeout.
+ */
+function dropOnTimeout(client: Redis): Redis {
+  const send = client.sendCommand.bind(client);
+  Object.assign(client, {
+    sendCommand(...args: Parameters<Redis['sendCommand']>) {
+      const result = send(...args);
+      args[0].promise.catch((error: Error) => {
+        // Destroyed, not ended: a FIN to a silent peer would never be answered, and the socket would never close.
+        if (error.message === 'Command timed out' && client.status === 'ready') client.stream.destroy();
+      });
+      return result;
+    },
+  });
+  return client;
 }
