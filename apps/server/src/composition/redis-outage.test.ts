@@ -74,7 +74,7 @@ async function until<T>(what: string, probe: () => Promise<T | null> | T | null,
 /** What the tests measured, printed once at the end (decision record 027 quotes it). */
 const measured: Record<string, unknown> = {};
 afterAll(() => {
-  console.info(`Redis outage measurements (${TEST_ENGINE}): ${JSON.stringify(measured)}`);
+  process.stdout.write(`Redis outage measurements (${TEST_ENGINE}): ${JSON.stringify(measured)}\n`);
 });
 
 describe('an instance whose REDIS_URL points where nothing listens', () => {
