@@ -98,8 +98,6 @@ export interface TestAppOverrides {
    * in-process on the test clock.
    */
   sharedRateLimits?: boolean;
-  /** Where the app logs (silent by default). */
-  log?: Platform['log'];
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -108,7 +106,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   const mailer = createCapturingMailer();
   const now = overrides.now ?? (() => new Date());
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:8080', ...overrides.env });
-  const log = overrides.log ?? pino({ level: 'silent' });
+  const log = pino({ level: 'silent' });
   // With REDIS_URL the realtime channel (and, if asked, the rate limits) go through Redis, as in production.
   const redis = config.redisUrl ? openRedisConnection(config.redisUrl, { log }) : null;
   const deps: Platform = {
