@@ -74,6 +74,7 @@ async function main() {
       db,
       mailer: { send: async () => {}, close: async () => {} },
       rateLimits: createMemoryRateLimitStore(),
+      redis: null,
       realtime: createRealtimeHub(),
       now: () => new Date(),
       mediaUrls: createMediaUrls(config),

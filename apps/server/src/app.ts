@@ -108,7 +108,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
     hub: platform.realtime,
     sessions: services.sessions,
     rateLimits: platform.rateLimits,
-    redisUrl: config.redisUrl,
+    redis: platform.redis,
     redisKey: `${config.redisPrefix}socket.io`,
     ...options.realtime,
   });
@@ -124,7 +124,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
   const routes = { ...services, config };
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, routes);
       await api.register(docsRoutes);
       await api.register(visitsRoutes, routes);
       await api.register(authRoutes, routes);

@@ -5,6 +5,7 @@ import type { JobQueue } from './lib/jobs/job-queue';
 import type { Mailer } from './lib/mailer';
 import type { MediaUrls } from './lib/media-url';
 import type { RateLimitStore } from './lib/rate-limit-store';
+import type { RedisConnection } from './lib/redis/redis-connection';
 import type { BindableRealtimeHub } from './lib/realtime-hub';
 
 /** The process's logger (pino): Fastify logs through the same instance, so services and requests share one stream. */
@@ -21,6 +22,11 @@ export interface Platform {
   now: () => Date;
   mailer: Mailer;
   rateLimits: RateLimitStore;
+  /**
+   * The connection to Redis with REDIS_URL (null without): rate limits, presence and the realtime adapter share it.
+   * It may be down at any time, from the start on: every user of it falls back to this instance (decision record 027).
+   */
+  redis: RedisConnection | null;
   /** Pushes events to connected browsers; bound to Socket.IO by the realtime plugin. */
   realtime: BindableRealtimeHub;
   /** Public URLs of media files: on the CDN host when CDN_URL is set, else same-origin. */

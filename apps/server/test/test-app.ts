@@ -14,7 +14,9 @@ import { openPgliteDatabase } from '../src/db/pglite-database';
 import { openPostgresDatabase } from '../src/db/postgres-database';
 import type { MailMessage, Mailer } from '../src/lib/mailer';
 import { createMediaUrls } from '../src/lib/media-url';
+import { createRateLimitStore } from '../src/lib/create-rate-limit-store';
 import { createMemoryRateLimitStore } from '../src/lib/memory-rate-limit-store';
+import { openRedisConnection } from '../src/lib/redis/redis-connection';
 import { createPgBossJobQueue } from '../src/lib/jobs/pg-boss-job-queue';
 import { createRealtimeHub } from '../src/lib/realtime-hub';
 import type { Platform } from '../src/platform';
@@ -91,6 +93,11 @@ export interface TestAppOverrides {
   /** A built web app to serve (tests of the SPA plugin); none by default. */
   webDist?: string;
   onRoute?: BuildAppOptions['onRoute'];
+  /**
+   * Rate limits shared through Redis (env REDIS_URL) as in production, with the wall clock; by default they are
+   * in-process on the test clock.
+   */
+  sharedRateLimits?: boolean;
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -100,11 +107,14 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   const now = overrides.now ?? (() => new Date());
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:8080', ...overrides.env });
   const log = pino({ level: 'silent' });
+  // With REDIS_URL the realtime channel (and, if asked, the rate limits) go through Redis, as in production.
+  const redis = config.redisUrl ? openRedisConnection(config.redisUrl, { log }) : null;
   const deps: Platform = {
     config,
     db,
     mailer,
-    rateLimits: createMemoryRateLimitStore(() => now().getTime()),
+    rateLimits: overrides.sharedRateLimits ? createRateLimitStore(config, redis) : createMemoryRateLimitStore(() => now().getTime()),
+    redis,
     now,
     realtime: createRealtimeHub(),
     mediaUrls: createMediaUrls(config),
@@ -127,6 +137,8 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     mail: mailer.sent,
     async close() {
       await app.close();
+      await deps.rateLimits.close();
+      await redis?.close();
       await drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

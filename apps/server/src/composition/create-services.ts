@@ -12,6 +12,7 @@ import { createFavouriteListsService } from '../modules/favourite-lists/favourit
 import { createFavouritesService } from '../modules/favourites/favourites.service';
 import { createFeaturesService } from '../modules/features/features.service';
 import { createFeedsService } from '../modules/feeds/feeds.service';
+import { createHealthService } from '../modules/health/health.service';
 import { createHomeService } from '../modules/home/home.service';
 import { createIdentityService } from '../modules/identity/identity.service';
 import { createLandingsService } from '../modules/landings/landings.service';
@@ -36,9 +37,10 @@ import type { Platform } from '../platform';
  * a createXService: routes, plugins, jobs, the seed and the tests take what they need from here.
  */
 export function createServices(platform: Platform) {
-  const { config, db, now, mailer, rateLimits, realtime, mediaUrls, log } = platform;
+  const { config, db, now, mailer, rateLimits, redis, realtime, mediaUrls, log, jobs } = platform;
 
   // Tier 0: no other module.
+  const health = createHealthService({ db, redis, jobs });
   const sessions = createSessionsService({ db, now });
   const features = createFeaturesService({ db, now });
   const captcha = createCaptchaService({ config, db, now, rateLimits });
@@ -83,6 +85,7 @@ export function createServices(platform: Platform) {
   const home = createHomeService({ db, now, videos, models, shoots, favourites });
 
   return {
+    health,
     sessions,
     features,
     captcha,

@@ -4,13 +4,13 @@ import { openDatabase } from '../db/open-database';
 import { createMailer } from '../lib/create-mailer';
 import { createRateLimitStore } from '../lib/create-rate-limit-store';
 import { createMediaUrls } from '../lib/media-url';
-import { createMemoryRateLimitStore } from '../lib/memory-rate-limit-store';
+import { openRedisConnection } from '../lib/redis/redis-connection';
 import { createPgBossJobQueue } from '../lib/jobs/pg-boss-job-queue';
 import { createRealtimeHub } from '../lib/realtime-hub';
 import type { Log, Platform } from '../platform';
 
 export interface OpenPlatform extends Platform {
-  /** Closes the mailer, the rate-limit store and the database; the job queue and the app are stopped before. */
+  /** Closes the mailer, the rate-limit store, Redis and the database; the job queue and the app are stopped before. */
   close(): Promise<void>;
 }
 
@@ -19,21 +19,24 @@ export const createLog = (config: Pick<Config, 'logLevel'>): Log => pino({ level
 
 /**
  * The platform of a process: the configured database, mail, rate limits (shared through Redis when REDIS_URL is
- * set), realtime hub, media URLs, the wall clock and a logger. A one-off command (the seed, an import) asks for
- * in-process rate limits: it serves no requests, so it needs no Redis.
+ * set), realtime hub, media URLs, the wall clock and a logger. Redis is connected in the background: the process
+ * starts whether it answers or not (decision record 027). A one-off command (the seed, an import) asks for in-process
+ * rate limits: it serves no requests, so it needs no Redis.
  */
 export async function openPlatform(config: Config, options: { log?: Log; inProcessRateLimits?: boolean } = {}): Promise<OpenPlatform> {
   const db = await openDatabase(config);
   try {
     const mailer = await createMailer(config);
-    const rateLimits = options.inProcessRateLimits ? createMemoryRateLimitStore() : await createRateLimitStore(config);
     const log = options.log ?? createLog(config);
+    const redis = config.redisUrl && !options.inProcessRateLimits ? openRedisConnection(config.redisUrl, { log }) : null;
+    const rateLimits = createRateLimitStore(config, redis);
     return {
       config,
       db,
       now: () => new Date(),
       mailer,
       rateLimits,
+      redis,
       realtime: createRealtimeHub(),
       mediaUrls: createMediaUrls(config),
       log,
@@ -41,6 +44,7 @@ export async function openPlatform(config: Config, options: { log?: Log; inProce
       jobs: createPgBossJobQueue(db, { log }),
       async close() {
         await Promise.allSettled([mailer.close(), rateLimits.close()]);
+        await redis?.close();
         await db.close();
       },
     };

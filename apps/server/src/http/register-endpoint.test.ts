@@ -149,6 +149,11 @@ describe('schemaOf', () => {
     expect(schema.summary).toBe('one thing');
   });
 
+  it("documents an entry's own error body when it names one (a report that also fails, such as the readiness check)", () => {
+    const report = defineEndpoint({ method: 'GET', path: '/ready', response: Thing, errorResponse: Thing, status: 200, answer: 'json', errors: [503], capability: 'public', summary: 'a report', tags: ['x'] });
+    expect(schemaOf(report).response).toEqual({ 200: Thing, 503: Thing });
+  });
+
   it('leaves security off a public call and the response off an HTML page', () => {
     expect(schemaOf(table.open).security).toBeUndefined();
     const page = defineEndpoint({ method: 'GET', path: '/page', status: 200, answer: 'html', errors: [404], capability: 'public', summary: 'a page', tags: ['x'] });

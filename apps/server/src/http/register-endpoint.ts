@@ -43,7 +43,8 @@ export function schemaOf(endpoint: EndpointSpec): FastifySchema & Record<string,
   if (endpoint.body) schema.body = endpoint.body;
   // HTML pages and redirects carry no response schema: their errors are pages too, and nothing is serialised.
   if (endpoint.response && (endpoint.answer === 'json' || endpoint.answer === 'empty')) {
-    schema.response = { [endpoint.status]: endpoint.response, ...Object.fromEntries(endpoint.errors.map((status) => [status, ErrorBody])) };
+    const errorBody = endpoint.errorResponse ?? ErrorBody;
+    schema.response = { [endpoint.status]: endpoint.response, ...Object.fromEntries(endpoint.errors.map((status) => [status, errorBody])) };
   }
   return schema;
 }

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, ownRedis, type OwnRedis } from '../../test/own-redis';
 import { createRateLimitStore } from './create-rate-limit-store';
 import { createMemoryRateLimitStore } from './memory-rate-limit-store';
 import type { RateLimitStore } from './rate-limit-store';
 import { REDIS_RATE_LIMIT_PREFIX, createRedisRateLimitStore } from './redis-rate-limit-store';
+import { openRedisConnection, type RedisConnection } from './redis/redis-connection';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -104,15 +106,30 @@ describe('Redis rate limit store', () => {
 });
 
 describe('createRateLimitStore', () => {
+  const connections: RedisConnection[] = [];
+  const connect = (url = REDIS_URL) => {
+    const connection = openRedisConnection(url, { log: { info() {}, warn() {}, error() {} } });
+    connections.push(connection);
+    return connection;
+  };
+  const up = async (connection: RedisConnection) => {
+    while (connection.state() !== 'up') await new Promise((r) => setTimeout(r, 10));
+  };
+  afterEach(async () => {
+    await Promise.all(connections.splice(0).map((c) => c.close()));
+  });
+
   it('keeps counters in memory without REDIS_URL', async () => {
-    const store = await createRateLimitStore({ redisUrl: undefined, redisPrefix: 'velora:' });
+    const store = createRateLimitStore({ redisPrefix: 'velora:' }, null);
     expect((await store.hit('x', 1000)).count).toBe(1);
     await store.close();
   });
 
   it('shares counters through Redis with REDIS_URL, under REDIS_PREFIX + rl:', async () => {
-    const a = await createRateLimitStore({ redisUrl: REDIS_URL, redisPrefix: 'velora:' });
-    const b = await createRateLimitStore({ redisUrl: REDIS_URL, redisPrefix: 'velora:' });
+    const [ca, cb] = [connect(), connect()];
+    await Promise.all([up(ca), up(cb)]);
+    const a = createRateLimitStore({ redisPrefix: 'velora:' }, ca);
+    const b = createRateLimitStore({ redisPrefix: 'velora:' }, cb);
     const key = `shared-test-${randomBytes(6).toString('hex')}`;
     try {
       await a.hit(key, 10_000);
@@ -129,8 +146,10 @@ describe('createRateLimitStore', () => {
   });
 
   it('keeps the counters of another REDIS_PREFIX apart', async () => {
-    const a = await createRateLimitStore({ redisUrl: REDIS_URL, redisPrefix: 'site-a:' });
-    const b = await createRateLimitStore({ redisUrl: REDIS_URL, redisPrefix: 'site-b:' });
+    const connection = connect();
+    await up(connection);
+    const a = createRateLimitStore({ redisPrefix: 'site-a:' }, connection);
+    const b = createRateLimitStore({ redisPrefix: 'site-b:' }, connection);
     const key = `apart-test-${randomBytes(6).toString('hex')}`;
     try {
       await a.hit(key, 10_000);
@@ -146,7 +165,50 @@ describe('createRateLimitStore', () => {
     }
   });
 
-  it('fails at start-up with a clear message when Redis cannot be reached', async () => {
-    await expect(createRateLimitStore({ redisUrl: 'redis://127.0.0.1:1', redisPrefix: 'velora:' })).rejects.toThrow(/Cannot connect to Redis at 127\.0\.0\.1:1 \(REDIS_URL\)/);
+  it('counts on this instance, at once, while Redis cannot be reached (a start without it)', async () => {
+    const store = createRateLimitStore({ redisPrefix: 'velora:' }, connect(`redis://127.0.0.1:${await freePort()}`));
+    const started = Date.now();
+    expect((await store.hit('login', 60_000)).count).toBe(1);
+    expect((await store.hit('login', 60_000)).count).toBe(2);
+    expect((await store.peek('login')).count).toBe(2);
+    await store.reset('login');
+    expect((await store.peek('login')).count).toBe(0);
+    expect(Date.now() - started).toBeLessThan(100);
+    await store.close();
+  });
+
+  describe('with a Redis that dies and comes back', () => {
+    let own: OwnRedis;
+    beforeAll(async () => {
+      own = await ownRedis();
+    });
+    afterAll(async () => {
+      await own?.kill();
+    });
+
+    it('counts on this instance while Redis is gone and shares the counters again once it is back', async () => {
+      await own.start();
+      const [ca, cb] = [connect(own.url), connect(own.url)];
+      await Promise.all([up(ca), up(cb)]);
+      const a = createRateLimitStore({ redisPrefix: 'velora:' }, ca);
+      const b = createRateLimitStore({ redisPrefix: 'velora:' }, cb);
+      await a.hit('k', 60_000);
+      expect((await b.hit('k', 60_000)).count).toBe(2);
+
+      await own.kill();
+      const started = Date.now();
+      // Each instance counts its own hits meanwhile, from zero.
+      expect((await a.hit('k', 60_000)).count).toBe(1);
+      expect((await a.hit('k', 60_000)).count).toBe(2);
+      expect((await b.hit('k', 60_000)).count).toBe(1);
+      expect(Date.now() - started).toBeLessThan(1_000);
+
+      await own.start();
+      await Promise.all([up(ca), up(cb)]);
+      await a.hit('k', 60_000);
+      expect((await b.hit('k', 60_000)).count).toBe(2);
+      await a.close();
+      await b.close();
+    });
   });
 });

@@ -11,9 +11,10 @@ import type { RateLimitStore } from '../lib/rate-limit-store';
 import { RealtimeError } from '../lib/realtime-error';
 import { userRoom, type BindableRealtimeHub } from '../lib/realtime-hub';
 import { createRedisPresenceStore } from '../lib/redis-presence-store';
+import type { RedisConnection } from '../lib/redis/redis-connection';
 import type { SessionsService } from '../modules/sessions/sessions.service';
 import { createClientEventDispatcher, toClientPresence, toFullPresence } from './realtime-client-events';
-import { connectRealtimeRedis } from './realtime-redis';
+import { realtimeAdapterClient } from './realtime-redis';
 
 export interface RealtimePresenceOptions {
   /** Changes of a room within this time reach its browsers as one update. */
@@ -30,8 +31,11 @@ export interface RealtimePluginOptions {
   sessions: Pick<SessionsService, 'resolve'>;
   /** Counters of the client events' rate limits per user (shared through Redis with REDIS_URL). */
   rateLimits?: RateLimitStore;
-  /** With a Redis URL, events reach the user's connections on every instance; without, only on this one. */
-  redisUrl?: string | undefined;
+  /**
+   * With Redis (REDIS_URL), events reach the user's connections on every instance; without, or while it is away,
+   * only on this one.
+   */
+  redis?: RedisConnection | null;
   /** Prefix of the Redis keys and channels: every instance of one site must share it (tests use their own). */
   redisKey?: string;
   /** How often open connections' sessions are checked again, so a revoked session stops hearing events. */
@@ -70,7 +74,8 @@ type RealtimeSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMa
 export const realtimePlugin = fp(
   async (app: FastifyInstance, opts: RealtimePluginOptions) => {
     const redisKey = opts.redisKey ?? 'socket.io';
-    const redis = opts.redisUrl ? await connectRealtimeRedis(opts.redisUrl, app.log) : null;
+    const redis = opts.redis ?? null;
+    const adapterClient = redis ? realtimeAdapterClient(redis, app.log) : null;
     const io: RealtimeServer = new Server(app.server, {
       path: REALTIME_PATH,
       serveClient: false,
@@ -81,9 +86,9 @@ export const realtimePlugin = fp(
         skipMiddlewares: false,
       },
     });
-    if (redis) {
+    if (adapterClient) {
       io.adapter(
-        createAdapter(redis.client, {
+        createAdapter(adapterClient, {
           streamName: redisKey,
           channelPrefix: redisKey,
           sessionKeyPrefix: `${redisKey}:session:`,
@@ -189,8 +194,9 @@ export const realtimePlugin = fp(
     });
     app.addHook('onClose', async () => {
       // io.close() also closes the HTTP server, which Fastify has already closed: that error is expected.
+      // The adapter has stopped its readers by now; the platform closes the connection itself.
       await io.close();
-      await redis?.close();
+      adapterClient?.disconnect();
     });
   },
   { name: 'realtime' },

@@ -11,7 +11,7 @@ import { hashPassword } from '../../src/lib/password';
 import { insertCatalog, type CatalogFixture } from '../catalog-fixture';
 import { createPlaydate, createUser, DAY_MS, type UserOverrides } from '../factories';
 import { solvedCaptcha } from '../solve-captcha';
-import { buildTestApp, type TestApp } from '../test-app';
+import { buildTestApp, type TestApp, type TestAppOverrides } from '../test-app';
 
 // A small world for the generated endpoint suite: the real app, a catalog, the demo content, plans and tokens, and
 // one account per role. Each call gets a fresh session, so a logout or a password change never spoils the next one.
@@ -44,12 +44,13 @@ export interface EndpointWorld extends TestApp {
   send(request: { method: string; path: string; query?: string; body?: unknown; token: string | null }): Promise<LightMyRequestResponse>;
 }
 
-export async function buildEndpointWorld(): Promise<EndpointWorld> {
+/** The world of the suite; `overrides` for a differently set-up app (the Redis outage tests: REDIS_URL, shared limits). */
+export async function buildEndpointWorld(overrides: TestAppOverrides = {}): Promise<EndpointWorld> {
   // An identity provider is configured (with no keys: every ID token is refused), so /auth/:provider exists here.
   const keysDir = await fs.mkdtemp(path.join(os.tmpdir(), 'velora-jwks-'));
   const jwks = path.join(keysDir, 'jwks.json');
   await fs.writeFile(jwks, JSON.stringify({ keys: [] }));
-  const t = await buildTestApp({ env: { OIDC_GOOGLE_CLIENT_ID: 'endpoint-suite', OIDC_GOOGLE_JWKS: jwks } });
+  const t = await buildTestApp({ ...overrides, env: { OIDC_GOOGLE_CLIENT_ID: 'endpoint-suite', OIDC_GOOGLE_JWKS: jwks, ...overrides.env } });
   const { db } = t.deps;
   const now = t.deps.now();
   const catalog = await insertCatalog(t, now.getTime());

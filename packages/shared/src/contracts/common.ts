@@ -39,3 +39,21 @@ export const NoContent = z.null().describe('No content');
 
 /** GET /health */
 export const HealthStatus = z.object({ status: z.literal('ok') });
+
+/** GET /health/ready: each dependency, and what they make of the instance (decision record 027). */
+export const Readiness = z
+  .object({
+    status: z
+      .enum(['ready', 'degraded', 'unavailable'])
+      .describe(
+        'ready: every dependency answers. degraded (still 200): Redis is away, so this instance limits and delivers on ' +
+          'its own. unavailable (503): the database or the job queue does not answer',
+      ),
+    checks: z.object({
+      database: z.enum(['up', 'down']).describe('A SELECT 1 answered within the timeout'),
+      redis: z.enum(['up', 'down', 'not configured']).describe('A PING answered within the timeout; not configured without REDIS_URL'),
+      jobs: z.enum(['up', 'down']).describe('The job queue is started and its tables answer within the timeout'),
+    }),
+  })
+  .meta({ id: 'Readiness' });
+export type Readiness = z.infer<typeof Readiness>;

@@ -41,6 +41,8 @@ export interface EndpointSpec {
   answer: AnswerKind;
   /** Every error status the call may answer with the ErrorBody (the OpenAPI document lists them). */
   errors: readonly ErrorStatus[];
+  /** The body of its error answers when it is not the ErrorBody: a report that also fails (the readiness check's 503). */
+  errorResponse?: Schema;
   /** Who may call it (rules/capabilities.ts). */
   capability: Capability;
   summary: string;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { HealthStatus } from '../contracts/common';
+import { HealthStatus, Readiness } from '../contracts/common';
 import { defineEndpoint } from './define-endpoint';
 
-// Liveness and the OpenAPI document.
+// Liveness, readiness and the OpenAPI document.
 
 export const healthEndpoints = {
   'health.get': defineEndpoint({
@@ -14,6 +14,22 @@ export const healthEndpoints = {
     errors: [],
     capability: 'public',
     summary: 'Liveness: the process answers',
+    tags: ['health'],
+  }),
+  'health.ready': defineEndpoint({
+    method: 'GET',
+    path: '/health/ready',
+    response: Readiness,
+    status: 200,
+    answer: 'json',
+    // The 503 carries the same report: which dependency is down.
+    errors: [503],
+    errorResponse: Readiness,
+    capability: 'public',
+    summary: 'Readiness: the database, Redis and the job queue, each within a short timeout',
+    description:
+      '200 when the database and the job queue answer (status degraded while Redis is away: the instance works on its ' +
+      'own), 503 when either of them does not. For load balancers and monitoring; GET /health stays a liveness check.',
     tags: ['health'],
   }),
   'docs.openapi': defineEndpoint({

@@ -59,6 +59,8 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Stops taking work, aborts the signals of running handlers and waits for them to settle. */
   stop(): Promise<void>;
+  /** Whether it is started and its tables answer (the readiness check); false, never a throw, otherwise. */
+  working(): Promise<boolean>;
 }
 
 export interface JobQueueLog {

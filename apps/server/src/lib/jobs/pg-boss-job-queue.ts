@@ -159,5 +159,15 @@ export function createPgBossJobQueue(db: Database, options: PgBossJobQueueOption
       }
       state = 'stopped';
     },
+
+    async working() {
+      if (state !== 'started') return false;
+      try {
+        await boss.getQueues();
+        return true;
+      } catch {
+        return false;
+      }
+    },
   };
 }
