@@ -15,6 +15,7 @@ import { openPostgresDatabase } from '../src/db/postgres-database';
 import type { MailMessage, Mailer } from '../src/lib/mailer';
 import { createMediaUrls } from '../src/lib/media-url';
 import { createMemoryRateLimitStore } from '../src/lib/memory-rate-limit-store';
+import type { RateLimitStore } from '../src/lib/rate-limit-store';
 import { createPgBossJobQueue } from '../src/lib/jobs/pg-boss-job-queue';
 import { createRealtimeHub } from '../src/lib/realtime-hub';
 import type { Platform } from '../src/platform';
@@ -91,6 +92,8 @@ export interface TestAppOverrides {
   /** A built web app to serve (tests of the SPA plugin); none by default. */
   webDist?: string;
   onRoute?: BuildAppOptions['onRoute'];
+  /** Another rate-limit store (e.g. Redis, or memory on the wall clock); by default in memory, on the test clock. */
+  rateLimits?: RateLimitStore;
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -104,7 +107,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     config,
     db,
     mailer,
-    rateLimits: createMemoryRateLimitStore(() => now().getTime()),
+    rateLimits: overrides.rateLimits ?? createMemoryRateLimitStore(() => now().getTime()),
     now,
     realtime: createRealtimeHub(),
     mediaUrls: createMediaUrls(config),
