@@ -29,6 +29,37 @@ afterAll(async () => {
   await t.close();
 });
 
+describe('sign-ups', () => {
+  it(`create at most ${RATE_LIMITS.registrationsPerAddress.points} accounts an hour from one address, even in parallel, then 429 naming the limit`, async () => {
+    const limit = RATE_LIMITS.registrationsPerAddress.points;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { username: `flood_${i}`, email: `flood_${i}@example.com`, password: 'a-long-password' },
+          remoteAddress: '192.0.2.50',
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(limit);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(50 - limit);
+    expect(refused[0]!.json().error).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringContaining(`at most ${limit} per 1 hour`) });
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(3000);
+    const created = await t.deps.db.query<{ n: string }>("SELECT count(*) AS n FROM users WHERE username LIKE 'flood%'");
+    expect(Number(created[0]!.n)).toBe(limit);
+    // Another address signs up as before.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'calm_one', email: 'calm_one@example.com', password: 'a-long-password' },
+      remoteAddress: '192.0.2.51',
+    });
+    expect(other.statusCode).toBe(201);
+  });
+});
+
 describe('per account', () => {
   it(`refuses the ${RATE_LIMITS.loginPerAccount.points + 1}th attempt after ${RATE_LIMITS.loginPerAccount.points} failures, even with the right password, from any address`, async () => {
     for (let i = 0; i < RATE_LIMITS.loginPerAccount.points; i++) {
