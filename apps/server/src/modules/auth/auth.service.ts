@@ -25,7 +25,6 @@ const HOUR_MS = 60 * MINUTE_MS;
 export const LOGIN_HASH_TTL_MS = 7 * 24 * HOUR_MS;
 export const PASSWORD_RESET_TTL_MS = HOUR_MS;
 
-
 export const INVALID_CREDENTIALS = 'Wrong username or password';
 export const INVALID_RESET_KEY = 'This link is invalid or has expired. Ask for a new one.';
 export const INVALID_LOGIN_HASH = 'This log-in link is invalid or has expired. Log in with your password, or ask for a new link.';
