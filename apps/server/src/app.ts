@@ -68,7 +68,10 @@ export async function buildApp(platform: Platform, services: Services, options: 
   const app = Fastify({
     loggerInstance: platform.log,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // Only the proxy in front is trusted: the client address is the last X-Forwarded-For entry, the one it added.
+    // Trusting every hop (true) would take the first entry, which the client writes itself, and let it pose as a new
+    // address to every per-address limit. (A bare hop count fails closed in Fastify 5: it trusts nothing.)
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     // Ids in logs, never in responses.
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();

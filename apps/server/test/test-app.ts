@@ -16,6 +16,7 @@ import type { MailMessage, Mailer } from '../src/lib/mailer';
 import { createMediaUrls } from '../src/lib/media-url';
 import { createRateLimitStore } from '../src/lib/create-rate-limit-store';
 import { createMemoryRateLimitStore } from '../src/lib/memory-rate-limit-store';
+import type { RateLimitStore } from '../src/lib/rate-limit-store';
 import { openRedisConnection } from '../src/lib/redis/redis-connection';
 import { createPgBossJobQueue } from '../src/lib/jobs/pg-boss-job-queue';
 import { createRealtimeHub } from '../src/lib/realtime-hub';
@@ -98,6 +99,8 @@ export interface TestAppOverrides {
    * in-process on the test clock.
    */
   sharedRateLimits?: boolean;
+  /** Another rate-limit store (e.g. Redis, or memory on the wall clock); by default in memory, on the test clock. */
+  rateLimits?: RateLimitStore;
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -113,7 +116,8 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     config,
     db,
     mailer,
-    rateLimits: overrides.sharedRateLimits ? createRateLimitStore(config, redis) : createMemoryRateLimitStore(() => now().getTime()),
+    rateLimits:
+      overrides.rateLimits ?? (overrides.sharedRateLimits ? createRateLimitStore(config, redis) : createMemoryRateLimitStore(() => now().getTime())),
     redis,
     now,
     realtime: createRealtimeHub(),

@@ -52,7 +52,7 @@ export function createServices(platform: Platform) {
   const media = createMediaService({ config, db, now, mediaUrls, drawMissingOriginal: drawDemoOriginal });
   const comments = createCommentsService({ db, rateLimits, mediaUrls });
   const emailVerification = createEmailVerificationService({ db, config, now, rateLimits, mailer, log });
-  const visits = createVisitsService({ db, config, now, features });
+  const visits = createVisitsService({ db, config, now, rateLimits, features });
   const coins = createCoinsService({ db, now });
   const tips = createTipsService({ config, rateLimits, coins, favourites });
 
@@ -61,7 +61,7 @@ export function createServices(platform: Platform) {
   const landings = createLandingsService({ config, db, media });
   const messages = createMessagesService({ db, now, rateLimits, realtime, mediaUrls, log, media });
   const videos = createVideosService({ db, now, rateLimits, media, favourites, features });
-  const users = createUsersService({ db, mediaUrls, features, subscriptions, coins });
+  const users = createUsersService({ db, mediaUrls, rateLimits, features, subscriptions, coins });
   const usersSettings = createUsersSettingsService({ db, now, rateLimits, config, mailer, log });
 
   // Tier 3.

@@ -13,6 +13,9 @@ import { buildTestApp, TEST_ENGINE, TEST_POSTGRES_URL, type TestApp } from '../.
 import { loadConfig } from '../config';
 import { openPlatform } from './open-platform';
 
+/** A limit of ten a minute: `remaining` tells how many attempts the store has counted. */
+const MINUTE = { points: 10, windowMs: 60_000 };
+
 // Redis is a dependency, not a single point of failure (issue 11, decision record 027). An instance starts without
 // it, every call that counts a rate limit answers at once while it is away or hangs (in-process limits), realtime delivery
 // goes on to this instance's sockets, the readiness check says so, and everything is shared again when it returns.
@@ -94,8 +97,8 @@ describe('an instance whose REDIS_URL points where nothing listens', () => {
     try {
       expect(platform.redis?.state()).toBe('down');
       const hitStarted = performance.now();
-      expect((await platform.rateLimits.hit('login:x', 60_000)).count).toBe(1);
-      expect((await platform.rateLimits.hit('login:x', 60_000)).count).toBe(2);
+      expect((await platform.rateLimits.consume('login:x', MINUTE)).remaining).toBe(9);
+      expect((await platform.rateLimits.consume('login:x', MINUTE)).remaining).toBe(8);
       expect(performance.now() - hitStarted).toBeLessThan(100);
       await until('the warning', () => (lines.some((l) => l.level === 40) ? true : null));
       await new Promise((r) => setTimeout(r, 1_000));
@@ -173,8 +176,8 @@ describe('two instances whose Redis dies and comes back', () => {
   it('shares rate limits and carries events between the instances while Redis is up', async () => {
     expect(await readiness(a)).toEqual({ statusCode: 200, body: { status: 'ready', checks: { database: 'up', redis: 'up', jobs: 'up' } } });
     const key = `shared:${randomBytes(4).toString('hex')}`;
-    await a.deps.rateLimits.hit(key, 60_000);
-    expect((await b.deps.rateLimits.hit(key, 60_000)).count).toBe(2);
+    await a.deps.rateLimits.consume(key, MINUTE);
+    expect((await b.deps.rateLimits.consume(key, MINUTE)).remaining).toBe(8);
     const member = a.users.member;
     const { token } = await a.services.sessions.create(member.id);
     await crossInstanceDelivery(member.id, token);
@@ -208,8 +211,8 @@ describe('two instances whose Redis dies and comes back', () => {
 
     // Each instance counts on its own meanwhile.
     const key = `apart:${randomBytes(4).toString('hex')}`;
-    await a.deps.rateLimits.hit(key, 60_000);
-    expect((await b.deps.rateLimits.hit(key, 60_000)).count).toBe(1);
+    await a.deps.rateLimits.consume(key, MINUTE);
+    expect((await b.deps.rateLimits.consume(key, MINUTE)).remaining).toBe(9);
   });
 
   it('recovers by itself when it returns: ready, limits shared, events carried between the instances again', async () => {
@@ -220,8 +223,8 @@ describe('two instances whose Redis dies and comes back', () => {
 
     await until('b', () => (b.deps.redis?.state() === 'up' ? true : null));
     const key = `again:${randomBytes(4).toString('hex')}`;
-    await a.deps.rateLimits.hit(key, 60_000);
-    expect((await b.deps.rateLimits.hit(key, 60_000)).count).toBe(2);
+    await a.deps.rateLimits.consume(key, MINUTE);
+    expect((await b.deps.rateLimits.consume(key, MINUTE)).remaining).toBe(8);
 
     const member = a.users.member;
     const { token } = await a.services.sessions.create(member.id);
@@ -248,7 +251,7 @@ describe('two instances whose Redis dies and comes back', () => {
     measured.readyAgainAfterResumeMs = recovered.ms;
     const key = `resumed:${randomBytes(4).toString('hex')}`;
     await until('b', () => (b.deps.redis?.state() === 'up' ? true : null));
-    await a.deps.rateLimits.hit(key, 60_000);
-    expect((await b.deps.rateLimits.hit(key, 60_000)).count).toBe(2);
+    await a.deps.rateLimits.consume(key, MINUTE);
+    expect((await b.deps.rateLimits.consume(key, MINUTE)).remaining).toBe(8);
   });
 });

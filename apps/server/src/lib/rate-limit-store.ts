@@ -1,9 +1,28 @@
-/** Counters with a time window, in-process or shared through Redis when REDIS_URL is set. */
+/** A rule: at most `points` attempts per key within `windowMs` (the window starts with the first attempt). */
+export interface RateLimit {
+  readonly points: number;
+  readonly windowMs: number;
+}
+
+export interface RateLimitDecision {
+  /** Whether this attempt is within the limit: the caller may do the work it guards. */
+  allowed: boolean;
+  /** Attempts still allowed in the current window after this one. */
+  remaining: number;
+  /** Time until the window ends and the key is forgotten (what Retry-After says). */
+  retryAfterMs: number;
+}
+
+/**
+ * Counters with a time window, in-process or shared through Redis. Count first, then act: `consume` adds the attempt
+ * and answers in one atomic step, so N parallel attempts against a limit of L get exactly L allowed. A rule that counts
+ * only failures consumes before the check and `refund`s on success.
+ */
 export interface RateLimitStore {
-  /** Adds one hit to `key` and returns the count within the current window and the ms left in it. */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
-  /** The current count without adding a hit. */
-  peek(key: string): Promise<{ count: number; resetInMs: number }>;
-  reset(key: string): Promise<void>;
+  consume(key: string, limit: RateLimit): Promise<RateLimitDecision>;
+  /** Gives one counted attempt back (it succeeded, and the rule counts only failures). */
+  refund(key: string, limit: RateLimit): Promise<void>;
+  /** Forgets the key (e.g. a successful log-in clears the account's failures). */
+  reset(key: string, limit: RateLimit): Promise<void>;
   close(): Promise<void>;
 }

@@ -107,9 +107,9 @@ export function createClientEventDispatcher(options: ClientEventDispatcherOption
 
   async function enforceRateLimit(connection: ClientConnection, event: string, limit: RealtimeRateLimit) {
     const userId = connection.data.userId;
-    const { count, resetInMs } = userId === null ? hitVisitor(connection, event, limit) : await hitShared(`rt:${event}:${userId}`, limit, connection);
-    if (count > limit.points) {
-      throw new RealtimeError(CODES.rateLimited, 'Too many requests. Slow down and try again shortly.', { retry_after_ms: Math.max(0, Math.ceil(resetInMs)) });
+    const { allowed, retryAfterMs } = userId === null ? hitVisitor(connection, event, limit) : await hitShared(`rt:${event}:${userId}`, limit, connection);
+    if (!allowed) {
+      throw new RealtimeError(CODES.rateLimited, 'Too many requests. Slow down and try again shortly.', { retry_after_ms: Math.max(0, Math.ceil(retryAfterMs)) });
     }
   }
 
@@ -123,12 +123,12 @@ export function createClientEventDispatcher(options: ClientEventDispatcherOption
       counters.set(event, window);
     }
     window.count += 1;
-    return { count: window.count, resetInMs: window.resetAt - now };
+    return { allowed: window.count <= limit.points, retryAfterMs: window.resetAt - now };
   }
 
   async function hitShared(key: string, limit: RealtimeRateLimit, connection: ClientConnection) {
     try {
-      const result = await options.rateLimits.hit(key, limit.windowMs);
+      const result = await options.rateLimits.consume(key, limit);
       sharedLimitsFailing = false;
       return result;
     } catch (error) {

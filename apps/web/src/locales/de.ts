@@ -184,6 +184,7 @@ export const de: LocaleMessages = {
     hasAccount: 'Schon Mitglied?',
     logIn: 'Anmelden',
     failed: 'Dein Konto konnte nicht erstellt werden. Bitte versuche es erneut.',
+    rateLimited: 'Aus deinem Netzwerk wurden zuletzt zu viele Konten angelegt. Bitte versuche es in einer Stunde erneut.',
   },
   validation: {
     required: 'Dieses Feld ist erforderlich.',
@@ -192,6 +193,7 @@ export const de: LocaleMessages = {
     password: 'Verwende mindestens 8 Zeichen.',
     passwordTooLong: 'Verwende höchstens 200 Zeichen.',
     passwordsDiffer: 'Die Passwörter stimmen nicht überein.',
+    checksRateLimited: 'Gerade zu viele Prüfungen: Die Angabe wird beim Absenden geprüft.',
   },
   forgotPassword: {
     title: 'Passwort vergessen?',

@@ -184,6 +184,7 @@ export const en = {
     hasAccount: 'Already a member?',
     logIn: 'Log in',
     failed: 'Your account could not be created. Please try again.',
+    rateLimited: 'Too many accounts were created from your network recently. Please try again in an hour.',
   },
   validation: {
     required: 'This field is required.',
@@ -192,6 +193,7 @@ export const en = {
     password: 'Use at least 8 characters.',
     passwordTooLong: 'Use at most 200 characters.',
     passwordsDiffer: 'The passwords do not match.',
+    checksRateLimited: 'Too many checks for now: it will be checked when you submit.',
   },
   forgotPassword: {
     title: 'Forgot your password?',

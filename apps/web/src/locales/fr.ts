@@ -184,6 +184,7 @@ export const fr: LocaleMessages = {
     hasAccount: 'Déjà membre ?',
     logIn: 'Se connecter',
     failed: "Votre compte n'a pas pu être créé. Veuillez réessayer.",
+    rateLimited: 'Trop de comptes ont été créés récemment depuis votre réseau. Veuillez réessayer dans une heure.',
   },
   validation: {
     required: 'Ce champ est obligatoire.',
@@ -192,6 +193,7 @@ export const fr: LocaleMessages = {
     password: 'Utilisez au moins 8 caractères.',
     passwordTooLong: 'Utilisez au plus 200 caractères.',
     passwordsDiffer: 'Les mots de passe ne correspondent pas.',
+    checksRateLimited: 'Trop de vérifications pour le moment : elle sera vérifiée à l’envoi.',
   },
   forgotPassword: {
     title: 'Mot de passe oublié ?',

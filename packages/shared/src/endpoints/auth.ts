@@ -11,10 +11,11 @@ export const authEndpoints = {
     response: AccessTokenResponse,
     status: 201,
     answer: 'json',
-    errors: [400, 409],
+    errors: [400, 409, 429],
     capability: 'public',
     summary: 'Create an account and log in; mails a one-click log-in link',
     tags: ['auth'],
+    rateLimited: true,
   }),
   'auth.login': defineEndpoint({
     method: 'POST',

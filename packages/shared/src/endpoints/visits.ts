@@ -23,9 +23,10 @@ export const visitsEndpoints = {
     response: StatusOk,
     status: 200,
     answer: 'json',
-    errors: [400, 413],
+    errors: [400, 413, 429],
     capability: 'public',
     summary: 'Record an analytics event',
     tags: ['visits'],
+    rateLimited: true,
   }),
 };

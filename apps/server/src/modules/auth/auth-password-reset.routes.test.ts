@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { FORGOT_PASSWORD_LIMITS, INVALID_RESET_KEY, PASSWORD_RESET_TTL_MS } from './auth.service';
+import { INVALID_RESET_KEY, PASSWORD_RESET_TTL_MS } from './auth.service';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 
 // POST /auth/forgot_password and POST /auth/reset_password: no account enumeration, single use, expiry, sessions ended.
 
@@ -84,9 +85,9 @@ describe('POST /api/auth/forgot_password', () => {
     }
   });
 
-  it(`answers the ${FORGOT_PASSWORD_LIMITS.perAddress + 1}th request of an hour from one address with 429 and Retry-After`, async () => {
+  it(`answers the ${RATE_LIMITS.forgotPasswordPerAddress.points + 1}th request of an hour from one address with 429 and Retry-After`, async () => {
     const address = freshAddress();
-    for (let i = 0; i < FORGOT_PASSWORD_LIMITS.perAddress; i++) {
+    for (let i = 0; i < RATE_LIMITS.forgotPasswordPerAddress.points; i++) {
       expect((await post('/api/auth/forgot_password', { username: `unknown${i}` }, {}, address)).statusCode).toBe(200);
     }
     const limited = await post('/api/auth/forgot_password', { username: 'unknown' }, {}, address);
@@ -100,8 +101,8 @@ describe('POST /api/auth/forgot_password', () => {
   it('stops mailing one account after a few links an hour, still answering 200', async () => {
     await register('popular', 'password-123');
     const before = mailCount();
-    for (let i = 0; i < FORGOT_PASSWORD_LIMITS.mailsPerAccount + 2; i++) await forgot({ username: 'popular' });
-    expect(t.mail.slice(before).filter((m) => m.to === 'popular@example.com')).toHaveLength(FORGOT_PASSWORD_LIMITS.mailsPerAccount);
+    for (let i = 0; i < RATE_LIMITS.forgotPasswordMailsPerAccount.points + 2; i++) await forgot({ username: 'popular' });
+    expect(t.mail.slice(before).filter((m) => m.to === 'popular@example.com')).toHaveLength(RATE_LIMITS.forgotPasswordMailsPerAccount.points);
   });
 
   it.each([

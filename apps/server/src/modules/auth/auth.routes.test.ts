@@ -14,7 +14,8 @@ let addressCounter = 0;
 /** A client address of its own, so failed attempts of one test never count against another's. */
 const freshAddress = () => `10.0.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
 
-function post(url: string, payload?: unknown, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') {
+// Sign-ups are limited per address (auth-rate-limits.routes.test.ts checks that): each one here comes from its own.
+function post(url: string, payload?: unknown, headers: Record<string, string> = {}, remoteAddress = url === '/api/auth/register' ? freshAddress() : '127.0.0.1') {
   return t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
 }
 function postRaw(url: string, body: string) {

@@ -12,6 +12,7 @@ import type { Platform } from '../../platform';
 import { isUniqueViolation, type Queryable } from '../../db/database';
 import { HttpError, badRequest, conflict, tooManyRequests } from '../../lib/http-error';
 import type { MailMessage } from '../../lib/mailer';
+import { RATE_LIMITS, limitReached } from '../../lib/rate-limits';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { welcomeSiteMessage, type MessagesService } from '../messages/messages.service';
 import { hashSecret, newSecret, type SessionsService } from '../sessions/sessions.service';
@@ -23,11 +24,6 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 export const LOGIN_HASH_TTL_MS = 7 * 24 * HOUR_MS;
 export const PASSWORD_RESET_TTL_MS = HOUR_MS;
-
-/** Failed log-ins allowed per account and per client address within the window. */
-export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMs: 15 * MINUTE_MS } as const;
-/** Password-reset requests per client address, and mails per account (silently capped: the answer must not differ). */
-export const FORGOT_PASSWORD_LIMITS = { perAddress: 5, mailsPerAccount: 3, windowMs: HOUR_MS } as const;
 
 export const INVALID_CREDENTIALS = 'Wrong username or password';
 export const INVALID_RESET_KEY = 'This link is invalid or has expired. Ask for a new one.';
@@ -103,6 +99,9 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     async register(body: RegisterBody, client: ClientInfo): Promise<AccessTokenResponse> {
+      // Every attempt counts, a refused one too: a 409 also tells whether a name or address is registered.
+      const signUps = await rateLimits.consume(`register:address:${client.ip}`, RATE_LIMITS.registrationsPerAddress);
+      if (!signUps.allowed) throw limitReached('sign-ups from your address', RATE_LIMITS.registrationsPerAddress, signUps.retryAfterMs);
       // Checked first so both taken fields are named at once and no Argon2 time is spent on a doomed request.
       const taken = await users.takenFields(body);
       if (Object.keys(taken).length > 0) throw conflict(Object.values(taken).join('. '), taken);
@@ -158,39 +157,45 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     async login(body: LoginBody, client: ClientInfo): Promise<AccessTokenResponse> {
-      const address = await rateLimits.peek(addressKey(client.ip));
-      if (address.count >= LOGIN_LIMITS.perAddress) throw tooManyLogins(address.resetInMs);
+      // Both counts are taken before the password is checked, so a burst of parallel guesses cannot outrun them;
+      // only failures count, so a success gives the address's attempt back and clears the account's.
+      const address = await rateLimits.consume(addressKey(client.ip), RATE_LIMITS.loginPerAddress);
+      if (!address.allowed) throw tooManyLogins(address.retryAfterMs);
 
       const user = await users.findCredentialsByLogin(body.username);
-      // The attempt is counted before the password is checked, so a burst of parallel guesses cannot outrun the limit.
-      const account = await rateLimits.hit(accountKey(user?.id ?? null, body.username), LOGIN_LIMITS.windowMs);
-      if (account.count > LOGIN_LIMITS.perAccount) throw tooManyLogins(account.resetInMs);
+      const accountKeyOfAttempt = accountKey(user?.id ?? null, body.username);
+      const account = await rateLimits.consume(accountKeyOfAttempt, RATE_LIMITS.loginPerAccount);
+      if (!account.allowed) {
+        // No password was checked: the address keeps its attempt for a name that is not locked.
+        await rateLimits.refund(addressKey(client.ip), RATE_LIMITS.loginPerAddress);
+        throw tooManyLogins(account.retryAfterMs);
+      }
 
       let ok = false;
       if (user) ok = await verifyPassword(user.password_hash, body.password);
       else await verifyPassword(await dummyPasswordHash(), body.password);
-      if (!user || !ok) {
-        await rateLimits.hit(addressKey(client.ip), LOGIN_LIMITS.windowMs);
-        throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-      }
-      await rateLimits.reset(accountKey(user.id));
+      if (!user || !ok) throw new HttpError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+      await Promise.all([
+        rateLimits.reset(accountKeyOfAttempt, RATE_LIMITS.loginPerAccount),
+        rateLimits.refund(addressKey(client.ip), RATE_LIMITS.loginPerAddress),
+      ]);
       return tokenResponse(await sessions.create(user.id, sessionMeta(client)));
     },
 
     logout: (sessionId: number) => sessions.revoke(sessionId),
 
     async forgotPassword(body: ForgotPasswordBody, client: ClientInfo): Promise<void> {
-      const address = await rateLimits.hit(`forgot:address:${client.ip}`, FORGOT_PASSWORD_LIMITS.windowMs);
-      if (address.count > FORGOT_PASSWORD_LIMITS.perAddress) {
-        throw tooManyRequests(`Too many password reset requests. Try again in ${minutesText(address.resetInMs)}.`, retryAfterSeconds(address.resetInMs));
+      const address = await rateLimits.consume(`forgot:address:${client.ip}`, RATE_LIMITS.forgotPasswordPerAddress);
+      if (!address.allowed) {
+        throw tooManyRequests(`Too many password reset requests. Try again in ${minutesText(address.retryAfterMs)}.`, retryAfterSeconds(address.retryAfterMs));
       }
       const user =
         (body.username ? await users.findCredentialsByLogin(body.username) : null) ??
         (body.email ? await users.findCredentialsByEmail(body.email) : null);
       if (!user) return;
       // Caps the mails one mailbox receives, whoever asks; the caller gets the same answer either way.
-      const mails = await rateLimits.hit(`forgot:account:${user.id}`, FORGOT_PASSWORD_LIMITS.windowMs);
-      if (mails.count > FORGOT_PASSWORD_LIMITS.mailsPerAccount) return;
+      const mails = await rateLimits.consume(`forgot:account:${user.id}`, RATE_LIMITS.forgotPasswordMailsPerAccount);
+      if (!mails.allowed) return;
 
       const key = await issueKey(user.id, 'password_reset', PASSWORD_RESET_TTL_MS);
       const link = `${config.publicUrl}/reset_password?reset_key=${encodeURIComponent(key)}`;
@@ -228,7 +233,7 @@ export function createAuthService(deps: AuthDeps) {
         return owner;
       });
       // Whoever just proved access to the mailbox may log in at once, even after failed attempts.
-      await rateLimits.reset(accountKey(userId));
+      await rateLimits.reset(accountKey(userId), RATE_LIMITS.loginPerAccount);
     },
 
     async loginByHash(body: LoginByHashBody, client: ClientInfo): Promise<AccessTokenResponse> {

@@ -9,7 +9,8 @@ import { buildTestApp, type TestApp, platformWith } from '../../../test/test-app
 import { createServices } from '../../composition/create-services';
 import { buildApp } from '../../app';
 import { captchaKeyFile } from './captcha-key';
-import { CAPTCHA_CHALLENGE_LIMITS, CAPTCHA_TTL_MS, type CaptchaService } from './captcha.service';
+import { CAPTCHA_TTL_MS, type CaptchaService } from './captcha.service';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 
 // The clock runs with real time (the library checks expiry against it too), shifted when a test needs to.
 let offsetMs = 0;
@@ -69,7 +70,7 @@ describe('GET /api/captcha/challenge', () => {
 
   it('limits challenges per address (429)', async () => {
     const ask = () => t.app.inject({ method: 'GET', url: '/api/captcha/challenge', remoteAddress: '203.0.113.77' });
-    for (let i = 0; i < CAPTCHA_CHALLENGE_LIMITS.perAddress; i++) expect((await ask()).statusCode).toBe(200);
+    for (let i = 0; i < RATE_LIMITS.captchaChallengesPerAddress.points; i++) expect((await ask()).statusCode).toBe(200);
     const refused = await ask();
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();

@@ -6,6 +6,7 @@ import type { CaptchaChallenge } from '@velora/shared';
 import type { Platform } from '../../platform';
 import type { Queryable } from '../../db/database';
 import { tooManyRequests } from '../../lib/http-error';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { captchaHmacKey } from './captcha-key';
 import { captchaRepository } from './captcha.repository';
 
@@ -20,7 +21,6 @@ export const CAPTCHA_ALGORITHM = 'SHA-256';
  * a small cost to a person and a real one to a script posting thousands of forms.
  */
 export const CAPTCHA_WORK = { cost: 4, counterMin: 5_000, counterMax: 25_000 } as const;
-export const CAPTCHA_CHALLENGE_LIMITS = { perAddress: 30, windowMs: 60_000 } as const;
 
 const HEX = /^[0-9a-f]+$/;
 
@@ -65,11 +65,11 @@ export function createCaptchaService(deps: Pick<Platform, 'config' | 'db' | 'now
   };
 
   return {
-    /** A new signed challenge; at most CAPTCHA_CHALLENGE_LIMITS.perAddress a minute per client address. */
+    /** A new signed challenge; at most RATE_LIMITS.captchaChallengesPerAddress per client address. */
     async challenge(ip: string): Promise<CaptchaChallenge> {
-      const hits = await rateLimits.hit(`captcha:challenge:${ip}`, CAPTCHA_CHALLENGE_LIMITS.windowMs);
-      if (hits.count > CAPTCHA_CHALLENGE_LIMITS.perAddress) {
-        throw tooManyRequests('Too many captcha requests. Try again in a minute.', Math.max(1, Math.ceil(hits.resetInMs / 1000)));
+      const hits = await rateLimits.consume(`captcha:challenge:${ip}`, RATE_LIMITS.captchaChallengesPerAddress);
+      if (!hits.allowed) {
+        throw tooManyRequests('Too many captcha requests. Try again in a minute.', Math.max(1, Math.ceil(hits.retryAfterMs / 1000)));
       }
       const { signature, keySignature } = keys();
       const challenge = await createChallenge({

@@ -187,7 +187,7 @@ describe('a tip', () => {
 
   it('limits tips per member (429 with Retry-After past the limit)', async () => {
     const member = await funded(100);
-    const tips = createTipsService({ ...t.deps, ...t.services }, { rateLimit: { max: 3, windowMs: 60_000 } });
+    const tips = createTipsService({ ...t.deps, ...t.services }, { rateLimit: { points: 3, windowMs: 60_000 } });
     for (let i = 0; i < 3; i++) await tips.tip(viewerOf(member), { model_id: model, coins: 1 });
     await expect(tips.tip(viewerOf(member), { model_id: model, coins: 1 })).rejects.toMatchObject({ statusCode: 429 });
     expect(await coins.balance(member.id)).toBe(97);

@@ -9,16 +9,17 @@ import {
 } from '@velora/shared';
 import type { Platform } from '../../platform';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-error';
+import type { RateLimit } from '../../lib/rate-limit-store';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { isDbId } from '../../lib/paging';
 import type { FavouritesService } from '../favourites/favourites.service';
 import type { AuthContext } from '../sessions/sessions.service';
 import type { CoinsService } from './coins.service';
 
 /** Tips a member may send per window: far above a person tapping "tip", low enough to stop a runaway script. */
-export const TIP_RATE_LIMIT = { max: 60, windowMs: 60_000 };
 
 export interface TipsOptions {
-  rateLimit?: { max: number; windowMs: number };
+  rateLimit?: RateLimit;
 }
 
 /**
@@ -30,13 +31,13 @@ export function createTipsService(
   options: TipsOptions = {},
 ) {
   const { coins, favourites } = deps;
-  const limit = options.rateLimit ?? TIP_RATE_LIMIT;
+  const limit = options.rateLimit ?? RATE_LIMITS.tipsPerAccount;
 
   async function checkRate(userId: number): Promise<void> {
-    const hits = await deps.rateLimits.hit(`coins:tip:${userId}`, limit.windowMs);
-    if (hits.count > limit.max) {
-      const seconds = Math.max(1, Math.ceil(hits.resetInMs / 1000));
-      throw tooManyRequests(`You are sending tips too fast: at most ${limit.max} a minute. Try again in ${seconds} seconds.`, seconds);
+    const hits = await deps.rateLimits.consume(`coins:tip:${userId}`, limit);
+    if (!hits.allowed) {
+      const seconds = Math.max(1, Math.ceil(hits.retryAfterMs / 1000));
+      throw tooManyRequests(`You are sending tips too fast: at most ${limit.points} a minute. Try again in ${seconds} seconds.`, seconds);
     }
   }
 

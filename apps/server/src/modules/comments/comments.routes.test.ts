@@ -2,7 +2,8 @@ import { Comment, CommentList } from '@velora/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, createViewers, insertCatalog, type CatalogFixture, type Viewers } from '../../../test/catalog-fixture';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { COMMENT_LIMITS, COMMENTS_PER_PAGE } from './comments.service';
+import { COMMENTS_PER_PAGE } from './comments.service';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 
 const START = Date.parse('2030-05-01T12:00:00Z');
 let clock = START;
@@ -43,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 // Each test starts a fresh rate-limit window.
 beforeEach(() => {
-  clock += 2 * COMMENT_LIMITS.windowMs;
+  clock += 2 * RATE_LIMITS.commentsPerAccount.windowMs;
 });
 
 describe('who may comment', () => {
@@ -105,17 +106,17 @@ describe('POST /api/videos/:id/comments', () => {
     expect((await call(t.app, 'POST', '/api/videos/abc/comments', v.member.token, { body: 'Hi' })).statusCode).toBe(400);
   });
 
-  it(`allows ${COMMENT_LIMITS.max} comments a minute per member, then 429 with Retry-After`, async () => {
+  it(`allows ${RATE_LIMITS.commentsPerAccount.points} comments a minute per member, then 429 with Retry-After`, async () => {
     const target = c.videoIds[3]!;
-    for (let i = 0; i < COMMENT_LIMITS.max; i++) await posted(`Comment ${i}`, v.other.token, target);
+    for (let i = 0; i < RATE_LIMITS.commentsPerAccount.points; i++) await posted(`Comment ${i}`, v.other.token, target);
     const limited = await post({ body: 'One too many' }, v.other.token, target);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('TOO_MANY_REQUESTS');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Someone else is not held up, and the count stayed exact.
     await posted('Still fine', v.premium.token, target);
-    expect(await totals(target)).toEqual({ stored: COMMENT_LIMITS.max + 1, real: COMMENT_LIMITS.max + 1 });
-    clock += COMMENT_LIMITS.windowMs + 1;
+    expect(await totals(target)).toEqual({ stored: RATE_LIMITS.commentsPerAccount.points + 1, real: RATE_LIMITS.commentsPerAccount.points + 1 });
+    clock += RATE_LIMITS.commentsPerAccount.windowMs + 1;
     await posted('After a minute', v.other.token, target);
   });
 });
@@ -125,7 +126,7 @@ describe('GET /api/videos/:id/comments', () => {
     const target = c.videoIds[5]!;
     const ids: number[] = [];
     for (let i = 0; i < 25; i++) {
-      if (i % 10 === 0) clock += 2 * COMMENT_LIMITS.windowMs;
+      if (i % 10 === 0) clock += 2 * RATE_LIMITS.commentsPerAccount.windowMs;
       ids.push((await posted(`Number ${i}`, i % 2 ? v.member.token : v.other.token, target)).id);
     }
     const first = await list(v.member.token, '', target);

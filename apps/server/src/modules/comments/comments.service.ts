@@ -1,13 +1,13 @@
 import { withoutStrayControls, type Comment, type CommentList } from '@velora/shared';
 import type { Platform } from '../../platform';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-error';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { capPage, isDbId, offsetOf, pagesOf } from '../../lib/paging';
 import type { AuthContext } from '../sessions/sessions.service';
 import { commentsRepository, type CommentRow } from './comments.repository';
 
 export const COMMENTS_PER_PAGE = 20;
 /** Per member: enough for a conversation, too few for a flood. */
-export const COMMENT_LIMITS = { max: 10, windowMs: 60_000 } as const;
 
 class VideoGone extends Error {}
 
@@ -44,9 +44,9 @@ export function createCommentsService(deps: Pick<Platform, 'db' | 'rateLimits' |
       const body = withoutStrayControls(text).trim();
       if (body === '') throw badRequest('Invalid body: body (Write something first)', { body: 'Write something first' });
       await requireVideo(videoId);
-      const hits = await rateLimits.hit(`comments:user:${viewer.userId}`, COMMENT_LIMITS.windowMs);
-      if (hits.count > COMMENT_LIMITS.max) {
-        throw tooManyRequests('You are commenting too fast. Please wait a moment.', Math.max(1, Math.ceil(hits.resetInMs / 1000)));
+      const hits = await rateLimits.consume(`comments:user:${viewer.userId}`, RATE_LIMITS.commentsPerAccount);
+      if (!hits.allowed) {
+        throw tooManyRequests('You are commenting too fast. Please wait a moment.', Math.max(1, Math.ceil(hits.retryAfterMs / 1000)));
       }
       try {
         const row = await db.transaction(async (tx) => {

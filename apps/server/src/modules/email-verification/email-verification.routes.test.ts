@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { INVALID_VERIFICATION_TOKEN, VERIFICATION_MAIL_LIMIT, VERIFICATION_TOKEN_TTL_MS } from './email-verification.service';
+import { INVALID_VERIFICATION_TOKEN, VERIFICATION_TOKEN_TTL_MS } from './email-verification.service';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 
 // POST /user/verification_email (member) and POST /user/confirm_email (public): every role, bad input,
 // single use, expiry, and a link that only confirms the address it was sent to.
@@ -90,13 +91,13 @@ describe('POST /api/user/verification_email', () => {
     expect(mailsTo('barbara@example.com').length).toBe(before);
   });
 
-  it(`caps the mails per account at ${VERIFICATION_MAIL_LIMIT.perAccount} an hour`, async () => {
-    for (let i = 0; i < VERIFICATION_MAIL_LIMIT.perAccount; i += 1) expect((await requestMail(tokens.alan)).statusCode).toBe(200);
+  it(`caps the mails per account at ${RATE_LIMITS.verificationMailsPerAccount.points} an hour`, async () => {
+    for (let i = 0; i < RATE_LIMITS.verificationMailsPerAccount.points; i += 1) expect((await requestMail(tokens.alan)).statusCode).toBe(200);
     const limited = await requestMail(tokens.alan);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('TOO_MANY_REQUESTS');
     expect(limited.headers['retry-after']).toBeDefined();
-    expect(mailsTo('alan@example.com').length).toBe(VERIFICATION_MAIL_LIMIT.perAccount);
+    expect(mailsTo('alan@example.com').length).toBe(RATE_LIMITS.verificationMailsPerAccount.points);
   });
 
   it('writes the mail in the language of the account', async () => {

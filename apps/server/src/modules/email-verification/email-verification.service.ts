@@ -1,6 +1,7 @@
 import { DOUBLE_OPT_IN_PARAM, PRODUCT_NAME } from '@velora/shared';
 import type { Platform } from '../../platform';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/http-error';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import type { MailMessage } from '../../lib/mailer';
 import { hashSecret, newSecret } from '../sessions/sessions.service';
 import { emailVerificationRepository as repo } from './email-verification.repository';
@@ -9,7 +10,6 @@ const HOUR_MS = 60 * 60 * 1000;
 
 export const VERIFICATION_TOKEN_TTL_MS = 7 * 24 * HOUR_MS;
 /** Confirmation mails one account may ask for per window (a mailbox is not to be flooded from a stolen session). */
-export const VERIFICATION_MAIL_LIMIT = { perAccount: 3, windowMs: HOUR_MS } as const;
 export const INVALID_VERIFICATION_TOKEN = 'This confirmation link is invalid, was already used or has expired. Ask for a new one.';
 
 export interface ErrorLog {
@@ -53,10 +53,10 @@ export function createEmailVerificationService(deps: Pick<Platform, 'db' | 'conf
       const user = await repo.findUser(db, userId);
       if (!user) throw unauthorized();
       if (user.email_verified_at) return;
-      const mails = await rateLimits.hit(`verification-mail:${userId}`, VERIFICATION_MAIL_LIMIT.windowMs);
-      if (mails.count > VERIFICATION_MAIL_LIMIT.perAccount) {
-        const minutes = Math.max(1, Math.ceil(mails.resetInMs / 60_000));
-        throw tooManyRequests(`Too many confirmation mails. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, Math.max(1, Math.ceil(mails.resetInMs / 1000)));
+      const mails = await rateLimits.consume(`verification-mail:${userId}`, RATE_LIMITS.verificationMailsPerAccount);
+      if (!mails.allowed) {
+        const minutes = Math.max(1, Math.ceil(mails.retryAfterMs / 60_000));
+        throw tooManyRequests(`Too many confirmation mails. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, Math.max(1, Math.ceil(mails.retryAfterMs / 1000)));
       }
       const token = newSecret();
       const at = now();

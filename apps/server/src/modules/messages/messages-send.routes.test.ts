@@ -1,7 +1,7 @@
 import { Conversation, MESSAGE_TEXT_MAX, Message } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEND_LIMITS } from './messages.service';
 import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type ModelPerson, type Person } from './messages-test-helpers';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 
 // POST /messages/{name}/send: who may write to whom, what is stored, and how fast.
 
@@ -147,9 +147,9 @@ describe('POST /messages/{name}/send', () => {
 });
 
 describe('sending too fast', () => {
-  it(`allows ${SEND_LIMITS.max} messages a minute, then answers 429 with a clear message until the minute is over`, async () => {
+  it(`allows ${RATE_LIMITS.messagesPerAccount.points} messages a minute, then answers 429 with a clear message until the minute is over`, async () => {
     const hasty = await t.person('hasty_sender');
-    for (let i = 0; i < SEND_LIMITS.max; i++) expectStatus(await send(hasty, 'bob_receiver', { text: `Message ${i}` }), 201);
+    for (let i = 0; i < RATE_LIMITS.messagesPerAccount.points; i++) expectStatus(await send(hasty, 'bob_receiver', { text: `Message ${i}` }), 201);
     const before = await messageCount();
     const refused = await send(hasty, 'bob_receiver', { text: 'One too many' });
     const body = expectStatus(refused, 429);

@@ -24,6 +24,7 @@ import {
 import type { Platform } from '../../platform';
 import type { Queryable } from '../../db/database';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-error';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { capPage, isDbId, offsetOf, pagesOf } from '../../lib/paging';
 import type { MediaService } from '../media/media.service';
 import type { AuthContext } from '../sessions/sessions.service';
@@ -37,7 +38,6 @@ import {
 } from './messages.repository';
 
 /** Per user, direct and playdate messages together: enough for a lively conversation, too few for a flood. */
-export const SEND_LIMITS = { max: 30, windowMs: 60_000 } as const;
 /** GET /messages/new_messages answers at most this many messages. */
 export const NEW_MESSAGES_MAX = 100;
 
@@ -290,10 +290,10 @@ export function createMessagesService(deps: MessagesDeps) {
   const unreadTotal = async (userId: number): Promise<UnreadTotal> => ({ unread_total: await repo.unreadTotal(db, userId) });
 
   async function checkSendRate(userId: number): Promise<void> {
-    const hits = await rateLimits.hit(`messages:send:${userId}`, SEND_LIMITS.windowMs);
-    if (hits.count > SEND_LIMITS.max) {
-      const seconds = Math.max(1, Math.ceil(hits.resetInMs / 1000));
-      throw tooManyRequests(`You are sending messages too fast: at most ${SEND_LIMITS.max} a minute. Try again in ${seconds} seconds.`, seconds);
+    const hits = await rateLimits.consume(`messages:send:${userId}`, RATE_LIMITS.messagesPerAccount);
+    if (!hits.allowed) {
+      const seconds = Math.max(1, Math.ceil(hits.retryAfterMs / 1000));
+      throw tooManyRequests(`You are sending messages too fast: at most ${RATE_LIMITS.messagesPerAccount.points} a minute. Try again in ${seconds} seconds.`, seconds);
     }
   }
 

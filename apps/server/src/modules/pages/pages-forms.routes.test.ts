@@ -6,7 +6,7 @@ import { buildTestApp, createCapturingMailer, type TestApp, platformWith } from 
 import { createServices } from '../../composition/create-services';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { FORM_LIMITS } from './pages.service';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 
 let t: TestApp;
 let v: Viewers;
@@ -114,8 +114,8 @@ describe('POST /api/pages/contact_us', () => {
     }
   });
 
-  it(`limits an address to ${FORM_LIMITS.perAddress} messages an hour (429)`, async () => {
-    for (let i = 0; i < FORM_LIMITS.perAddress; i++) {
+  it(`limits an address to ${RATE_LIMITS.formMessagesPerAddress.points} messages an hour (429)`, async () => {
+    for (let i = 0; i < RATE_LIMITS.formMessagesPerAddress.points; i++) {
       expect((await post('/api/pages/contact_us', contact({ captcha: 'invalid' }))).statusCode).toBe(400);
     }
     const refused = await post('/api/pages/contact_us', contact({ captcha: await captcha() }));

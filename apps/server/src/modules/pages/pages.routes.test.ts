@@ -4,7 +4,7 @@ import { call, createViewers, type Viewers } from '../../../test/catalog-fixture
 import { createPage } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { DEMO_PAGE_PASSWORD, seedContent } from '../../demo/seed-content';
-import { PAGE_PASSWORD_LIMITS } from './pages.service';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 
 let t: TestApp;
 let v: Viewers;
@@ -114,10 +114,10 @@ describe('GET /api/pages/{path}', () => {
       expect((await get('/api/pages/members-preview', v.member.token)).json().source).toBeNull();
     });
 
-    it(`refuses more than ${PAGE_PASSWORD_LIMITS.perAddress} wrong passwords from one address (429), even the right one`, async () => {
+    it(`refuses more than ${RATE_LIMITS.pagePasswordFailuresPerAddress.points} wrong passwords from one address (429), even the right one`, async () => {
       const ip = '192.0.2.4';
       const ask = (password: string) => t.app.inject({ method: 'GET', url: '/api/pages/limited', query: { password }, remoteAddress: ip });
-      for (let i = 0; i < PAGE_PASSWORD_LIMITS.perAddress; i++) expect((await ask(`guess-${i}`)).statusCode).toBe(403);
+      for (let i = 0; i < RATE_LIMITS.pagePasswordFailuresPerAddress.points; i++) expect((await ask(`guess-${i}`)).statusCode).toBe(403);
       const refused = await ask('right-one');
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBeDefined();

@@ -11,6 +11,7 @@ import {
 } from '@velora/shared';
 import type { Platform } from '../../platform';
 import { HttpError, badRequest, notFound, tooManyRequests } from '../../lib/http-error';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import type { MailMessage } from '../../lib/mailer';
 import { verifyPassword } from '../../lib/password';
 import { createHtmlSanitizer } from '../../lib/safe-html';
@@ -30,12 +31,7 @@ import {
 } from './route-meta';
 
 const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
-/** Wrong custom-page passwords per client address within the window. */
-export const PAGE_PASSWORD_LIMITS = { perAddress: 10, windowMs: 15 * MINUTE_MS } as const;
-/** Contact messages and content reports (each) per client address within the window. */
-export const FORM_LIMITS = { perAddress: 10, windowMs: HOUR_MS } as const;
 export const MAX_PAGE_PATH_LENGTH = 512;
 
 export interface FormClient {
@@ -98,9 +94,10 @@ export function createPagesService(deps: PagesDeps) {
   };
 
   async function limitForm(kind: 'contact' | 'report', ip: string) {
-    const hits = await rateLimits.hit(`form:${kind}:${ip}`, FORM_LIMITS.windowMs);
-    if (hits.count > FORM_LIMITS.perAddress) {
-      throw tooManyRequests(`Too many messages from your address. Try again in ${minutesText(hits.resetInMs)}.`, retryAfterSeconds(hits.resetInMs));
+    // Contact messages and content reports are counted apart, each against the same limit.
+    const hits = await rateLimits.consume(`form:${kind}:${ip}`, RATE_LIMITS.formMessagesPerAddress);
+    if (!hits.allowed) {
+      throw tooManyRequests(`Too many messages from your address. Try again in ${minutesText(hits.retryAfterMs)}.`, retryAfterSeconds(hits.retryAfterMs));
     }
   }
 
@@ -130,15 +127,14 @@ export function createPagesService(deps: PagesDeps) {
       const locked = { type: row.type, title: row.title, has_password: hasPassword, source: null, landing_de: null, landing_en: null };
       if (row.password_hash !== null) {
         if (!password) return locked;
+        // Counted before the check so parallel guesses cannot outrun the limit; the right password gives it back.
         const key = `page-password:${ip}`;
-        const tried = await rateLimits.peek(key);
-        if (tried.count >= PAGE_PASSWORD_LIMITS.perAddress) {
-          throw tooManyRequests(`Too many wrong passwords. Try again in ${minutesText(tried.resetInMs)}.`, retryAfterSeconds(tried.resetInMs));
+        const tried = await rateLimits.consume(key, RATE_LIMITS.pagePasswordFailuresPerAddress);
+        if (!tried.allowed) {
+          throw tooManyRequests(`Too many wrong passwords. Try again in ${minutesText(tried.retryAfterMs)}.`, retryAfterSeconds(tried.retryAfterMs));
         }
-        if (!(await verifyPassword(row.password_hash, password))) {
-          await rateLimits.hit(key, PAGE_PASSWORD_LIMITS.windowMs);
-          throw new HttpError(403, INVALID_PAGE_PASSWORD_CODE, INVALID_PAGE_PASSWORD);
-        }
+        if (!(await verifyPassword(row.password_hash, password))) throw new HttpError(403, INVALID_PAGE_PASSWORD_CODE, INVALID_PAGE_PASSWORD);
+        await rateLimits.refund(key, RATE_LIMITS.pagePasswordFailuresPerAddress);
       }
       return {
         ...locked,

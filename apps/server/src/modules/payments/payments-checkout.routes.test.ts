@@ -4,7 +4,7 @@ import { insertCatalog, type CatalogFixture } from '../../../test/catalog-fixtur
 import { setPlanActive } from '../../../test/factories';
 import { loadConfig } from '../../config';
 import { buildPaymentsTestApp, DAY_MS, START, type PaymentsTestApp } from './payments-test-helpers';
-import { CHECKOUT_LIMITS } from './payments.service';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 
 // POST /payments/checkout, GET /payments/{id} and the sandbox provider's hosted checkout, end to end.
 
@@ -141,15 +141,15 @@ describe('POST /payments/checkout: who and what', () => {
     await planCheckout(m.token, 'month-1', se);
   });
 
-  it(`allows ${CHECKOUT_LIMITS.max} checkouts per member in ${CHECKOUT_LIMITS.windowMs / 60_000} minutes, then 429 with Retry-After`, async () => {
+  it(`allows ${RATE_LIMITS.checkoutsPerAccount.points} checkouts per member in ${RATE_LIMITS.checkoutsPerAccount.windowMs / 60_000} minutes, then 429 with Retry-After`, async () => {
     const m = await t.member();
-    for (let i = 0; i < CHECKOUT_LIMITS.max; i++) await planCheckout(m.token, 'day-1');
+    for (let i = 0; i < RATE_LIMITS.checkoutsPerAccount.points; i++) await planCheckout(m.token, 'day-1');
     const res = await t.call('POST', '/payments/checkout', { token: m.token, body: { kind: 'subscription', plan_id: t.plans['day-1'] } });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // Another member is not held up.
     await planCheckout((await t.member()).token, 'day-1');
-    t.clock.advance(CHECKOUT_LIMITS.windowMs + 1000);
+    t.clock.advance(RATE_LIMITS.checkoutsPerAccount.windowMs + 1000);
     try {
       await planCheckout(m.token, 'day-1');
     } finally {

@@ -20,6 +20,7 @@ import type { Platform } from '../../platform';
 import { isUniqueViolation, type Queryable } from '../../db/database';
 import { generatedKey, secretsDir } from '../../lib/generated-key';
 import { HttpError, conflict, notFound, tooManyRequests } from '../../lib/http-error';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { isDbId } from '../../lib/paging';
 import type { CoinsService } from '../coins/coins.service';
 import type { FeaturesService } from '../features/features.service';
@@ -31,7 +32,6 @@ import { paymentsRepository as repo, type PackageRow, type PaymentRow, type Plan
 import { createSandboxProvider, type SandboxOutcome, type SandboxProvider } from './sandbox-provider';
 
 /** Checkouts a member may start per window: enough for changing one's mind, not for hammering the provider. */
-export const CHECKOUT_LIMITS = { max: 10, windowMs: 10 * 60_000 };
 /** A renewal the provider has not answered for this long is asked for again (the provider's charge is idempotent). */
 export const RENEWAL_RETRY_AFTER_MS = 15 * 60_000;
 
@@ -288,9 +288,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
      */
     async checkout(buyer: Buyer & { userId: number }, body: CheckoutBody): Promise<Checkout> {
       if (!provider) throw paymentsUnavailable();
-      const hits = await rateLimits.hit(`payments:checkout:${buyer.userId}`, CHECKOUT_LIMITS.windowMs);
-      if (hits.count > CHECKOUT_LIMITS.max) {
-        throw tooManyRequests('Too many checkouts started. Please wait a few minutes and try again.', Math.max(1, Math.ceil(hits.resetInMs / 1000)));
+      const hits = await rateLimits.consume(`payments:checkout:${buyer.userId}`, RATE_LIMITS.checkoutsPerAccount);
+      if (!hits.allowed) {
+        throw tooManyRequests('Too many checkouts started. Please wait a few minutes and try again.', Math.max(1, Math.ceil(hits.retryAfterMs / 1000)));
       }
       const ctx = await pricingContext(buyer);
       let item: { planId: number | null; packageId: number | null; coins: number | null; price: Price };

@@ -3,7 +3,8 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { call, type Viewer } from '../../../test/catalog-fixture';
 import { asMember } from '../../../test/factories';
 import { hashPassword } from '../../lib/password';
-import { EMAIL_CHANGE_MAIL_LIMITS, EMAIL_CHANGE_TTL_MS, PASSWORD_CHECK_LIMITS } from './users-settings.service';
+import { EMAIL_CHANGE_TTL_MS } from './users-settings.service';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 
 const PASSWORD = 'correct horse battery';
 
@@ -332,9 +333,9 @@ describe('account settings (SPEC §7 User)', () => {
   });
 
   describe('rate limits', () => {
-    it(`stops checking passwords after ${PASSWORD_CHECK_LIMITS.perAccount} wrong ones, even the right one, with Retry-After`, async () => {
+    it(`stops checking passwords after ${RATE_LIMITS.passwordChecksPerAccount.points} wrong ones, even the right one, with Retry-After`, async () => {
       const u = await withPassword();
-      for (let i = 0; i < PASSWORD_CHECK_LIMITS.perAccount; i++) {
+      for (let i = 0; i < RATE_LIMITS.passwordChecksPerAccount.points; i++) {
         const res = await post('/user/change_password', u.token, { password: `wrong ${i}`, newPassword: 'a brand new password' });
         expect(res.statusCode).toBe(400);
       }
@@ -353,17 +354,17 @@ describe('account settings (SPEC §7 User)', () => {
       expect((await post('/user/change_password', other.token, { password: PASSWORD, newPassword: 'a brand new password' })).statusCode).toBe(200);
     });
 
-    it(`sends at most ${EMAIL_CHANGE_MAIL_LIMITS.perAccount} email-change mails per hour per account`, async () => {
+    it(`sends at most ${RATE_LIMITS.emailChangeMailsPerAccount.points} email-change mails per hour per account`, async () => {
       const u = await asMember(t, { username: 'mail_changer' });
       const sentBefore = t.mail.length;
-      for (let i = 0; i < EMAIL_CHANGE_MAIL_LIMITS.perAccount; i++) {
+      for (let i = 0; i < RATE_LIMITS.emailChangeMailsPerAccount.points; i++) {
         expect((await post('/user/change_email', u.token, { newEmail: `changer${i}@example.test` })).statusCode).toBe(200);
       }
       const res = await post('/user/change_email', u.token, { newEmail: 'changer-extra@example.test' });
       expect(res.statusCode).toBe(429);
       expect(res.json().error.message).toMatch(/Too many email changes/);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      expect(t.mail.length - sentBefore).toBe(EMAIL_CHANGE_MAIL_LIMITS.perAccount);
+      expect(t.mail.length - sentBefore).toBe(RATE_LIMITS.emailChangeMailsPerAccount.points);
       expect(t.mail.some((m) => m.to === 'changer-extra@example.test')).toBe(false);
     });
   });

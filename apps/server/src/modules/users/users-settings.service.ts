@@ -10,6 +10,7 @@ import {
 import type { Platform } from '../../platform';
 import { isUniqueViolation } from '../../db/database';
 import { badRequest, conflict, notFound, tooManyRequests, type HttpError } from '../../lib/http-error';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashSecret, newSecret } from '../sessions/sessions.service';
 import { usersSettingsRepository as repo, type AccountRow } from './users-settings.repository';
@@ -19,11 +20,6 @@ export const WRONG_PASSWORD = 'Wrong password';
 export const SAME_EMAIL = 'This is already your email address';
 export const INVALID_EMAIL_CHANGE_TOKEN = 'This link is invalid or has expired. Ask for a new one.';
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** Password checks per account in the window: a stolen session must not become a way to guess the password. */
-export const PASSWORD_CHECK_LIMITS = { perAccount: 10, windowMs: 15 * 60_000 } as const;
-/** Confirmation mails per account in the window, so the endpoint cannot be used to flood a mailbox. */
-export const EMAIL_CHANGE_MAIL_LIMITS = { perAccount: 5, windowMs: 60 * 60_000 } as const;
 
 export interface ErrorLog {
   error(details: object, message: string): void;
@@ -38,13 +34,19 @@ export function createUsersSettingsService(deps: Pick<Platform, 'db' | 'now' | '
     return row;
   }
 
-  /** Throws 400 fields.password unless `password` is the user's; failed checks are rate-limited per account. */
+  /**
+   * Throws 400 fields.password unless `password` is the user's. Failed checks are limited per account, so a stolen
+   * session cannot become a way to guess the password: counted before the check (parallel guesses cannot outrun the
+   * limit), given back when the password was right.
+   */
   async function checkPassword(user: AccountRow, password: string): Promise<void> {
     const key = `settings:password:${user.id}`;
-    const seen = await rateLimits.peek(key);
-    if (seen.count >= PASSWORD_CHECK_LIMITS.perAccount) throw tooMany(seen.resetInMs);
-    if (await verifyPassword(user.password_hash, password)) return;
-    await rateLimits.hit(key, PASSWORD_CHECK_LIMITS.windowMs);
+    const attempt = await rateLimits.consume(key, RATE_LIMITS.passwordChecksPerAccount);
+    if (!attempt.allowed) throw tooMany(attempt.retryAfterMs);
+    if (await verifyPassword(user.password_hash, password)) {
+      await rateLimits.refund(key, RATE_LIMITS.passwordChecksPerAccount);
+      return;
+    }
     throw badRequest(WRONG_PASSWORD, { password: WRONG_PASSWORD });
   }
 
@@ -85,10 +87,11 @@ export function createUsersSettingsService(deps: Pick<Platform, 'db' | 'now' | '
       if (body.newEmail.toLowerCase() === user.email.toLowerCase()) throw badRequest(SAME_EMAIL, { newEmail: SAME_EMAIL });
       if (await repo.emailTakenByOther(db, body.newEmail, userId)) throw conflict(EMAIL_TAKEN, { newEmail: EMAIL_TAKEN });
 
-      const mails = await rateLimits.hit(`settings:email-change:${userId}`, EMAIL_CHANGE_MAIL_LIMITS.windowMs);
-      if (mails.count > EMAIL_CHANGE_MAIL_LIMITS.perAccount) {
-        const minutes = Math.max(1, Math.ceil(mails.resetInMs / 60_000));
-        throw tooManyRequests(`Too many email changes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, Math.max(1, Math.ceil(mails.resetInMs / 1000)));
+      // Confirmation mails are capped per account, so the endpoint cannot be used to flood a mailbox.
+      const mails = await rateLimits.consume(`settings:email-change:${userId}`, RATE_LIMITS.emailChangeMailsPerAccount);
+      if (!mails.allowed) {
+        const minutes = Math.max(1, Math.ceil(mails.retryAfterMs / 60_000));
+        throw tooManyRequests(`Too many email changes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, Math.max(1, Math.ceil(mails.retryAfterMs / 1000)));
       }
 
       const token = newSecret();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMember, asWriter, createVisit as createVisitRow, setFeature, setUserFeature, type UserOverrides } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { hashPassword } from '../../lib/password';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 
 // PeerTube-style parameter checks: every endpoint with each role and with bad input.
 
@@ -296,6 +297,25 @@ describe('POST /api/user/validate_email', () => {
 
   it('rejects a malformed JSON body with 400', async () => {
     expect((await postRaw(url, '"')).statusCode).toBe(400);
+  });
+});
+
+describe('validate_username and validate_email from one address', () => {
+  const probe = (i: number, remoteAddress: string) =>
+    i % 2 === 0
+      ? t.app.inject({ method: 'POST', url: '/api/user/validate_username', payload: { username: `probe_${i}` }, remoteAddress })
+      : t.app.inject({ method: 'POST', url: '/api/user/validate_email', payload: { email: `probe${i}@example.com` }, remoteAddress });
+
+  it(`answer ${RATE_LIMITS.identityChecksPerAddress.points} probes together, in parallel too, then 429 naming the limit, with Retry-After`, async () => {
+    const limit = RATE_LIMITS.identityChecksPerAddress.points;
+    const answers = await Promise.all(Array.from({ length: limit + 10 }, (_, i) => probe(i, '203.0.113.9')));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(limit);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(10);
+    expect(refused[0]!.json().error).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringContaining(`at most ${limit} per 10 minutes`) });
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(500);
+    // Another address is answered as before.
+    expect((await probe(0, '203.0.113.10')).statusCode).toBe(200);
   });
 });
 

@@ -33,8 +33,8 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
     return ok;
   });
 
-  route(app, ENDPOINTS['user.validateUsername'], async (request) => users.validateUsername(request.body.username));
-  route(app, ENDPOINTS['user.validateEmail'], async (request) => users.validateEmail(request.body.email));
+  route(app, ENDPOINTS['user.validateUsername'], async (request) => users.validateUsername(request.body.username, { ip: request.ip }));
+  route(app, ENDPOINTS['user.validateEmail'], async (request) => users.validateEmail(request.body.email, { ip: request.ip }));
 
   // Every role held, also those switched off locally (the app lists them to switch back on); not those the deployment disabled.
   route(app, ENDPOINTS['user.roles'], async (request) =>

@@ -15,6 +15,7 @@ import {
 } from '@velora/shared';
 import type { Queryable } from '../../db/database';
 import { notFound } from '../../lib/http-error';
+import { RATE_LIMITS, limitReached } from '../../lib/rate-limits';
 import type { Platform } from '../../platform';
 import type { CoinsService } from '../coins/coins.service';
 import type { FeaturesService } from '../features/features.service';
@@ -54,7 +55,7 @@ function withAgeVerificationSettings(map: FeatureMapT, ageVerified: boolean): Fe
   return { ...map, age_verification: { ...feature, settings: { ...feature.settings, can_show_av_popup: allowed && !ageVerified } } };
 }
 
-export interface UsersDeps extends Pick<Platform, 'db' | 'mediaUrls'> {
+export interface UsersDeps extends Pick<Platform, 'db' | 'mediaUrls' | 'rateLimits'> {
   features: FeaturesService;
   subscriptions: SubscriptionsService;
   /** The member's ledger account (decision record 016) is the profile's coins. */
@@ -185,20 +186,28 @@ export function createUsersService(deps: UsersDeps) {
       return roles.filter((r): r is RoleToken => (ROLE_TOKENS as readonly string[]).includes(r)).map((token) => ({ token }));
     },
 
-    async validateUsername(username: string): Promise<ValidationResult> {
+    async validateUsername(username: string, client: { ip: string }): Promise<ValidationResult> {
+      await limitIdentityChecks(client.ip);
       const problem = formatProblem(Username, username);
       if (problem) return { valid: false, reason: 'format', message: problem };
       if (await usernameExists(username.trim())) return { valid: false, reason: 'taken', message: USERNAME_TAKEN };
       return VALID;
     },
 
-    async validateEmail(email: string): Promise<ValidationResult> {
+    async validateEmail(email: string, client: { ip: string }): Promise<ValidationResult> {
+      await limitIdentityChecks(client.ip);
       const problem = formatProblem(Email, email);
       if (problem) return { valid: false, reason: 'format', message: problem };
       if (await emailExists(email.trim())) return { valid: false, reason: 'taken', message: EMAIL_TAKEN };
       return VALID;
     },
   };
+
+  /** Each answer tells whether a name or an address has an account: both endpoints share one count per address. */
+  async function limitIdentityChecks(ip: string) {
+    const attempt = await deps.rateLimits.consume(`identity-check:${ip}`, RATE_LIMITS.identityChecksPerAddress);
+    if (!attempt.allowed) throw limitReached('name and email checks from your address', RATE_LIMITS.identityChecksPerAddress, attempt.retryAfterMs);
+  }
 
   function usernameExists(username: string) {
     return usersRepository.usernameExists(db, username);

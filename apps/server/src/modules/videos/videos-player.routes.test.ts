@@ -5,7 +5,8 @@ import {
 } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import type { AuthContext } from '../sessions/sessions.service';
-import { INVALID_UNLOCK_TOKEN, storeFreeVideoToken, storeUnlockToken, TOKEN_FAILURE_LIMITS } from './videos.service';
+import { INVALID_UNLOCK_TOKEN, storeFreeVideoToken, storeUnlockToken } from './videos.service';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 
 // The player's endpoints (SPEC §1, §7 Videos), PeerTube-style: each with every role and with bad input.
 
@@ -316,12 +317,12 @@ describe('unlocking with a token', () => {
 
   it('stops an address after too many invalid tokens (429), without affecting others', async () => {
     const from = (remoteAddress: string, token: string) => call('POST', '/api/videos/unlocked', member, { token }, { remoteAddress });
-    for (let i = 0; i < TOKEN_FAILURE_LIMITS.max; i++) expect((await from('10.9.9.9', `guess-${i}`)).statusCode).toBe(404);
+    for (let i = 0; i < RATE_LIMITS.videoTokenFailuresPerAddress.points; i++) expect((await from('10.9.9.9', `guess-${i}`)).statusCode).toBe(404);
     const blocked = await from('10.9.9.9', 'unlock-forever');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
     expect((await from('10.9.9.8', 'no-such-token')).statusCode).toBe(404);
-    await t.deps.rateLimits.reset('video-token-failures:10.9.9.9');
+    await t.deps.rateLimits.reset('video-token-failures:10.9.9.9', RATE_LIMITS.videoTokenFailuresPerAddress);
   });
 });
 

@@ -15,6 +15,7 @@ import {
 import type { Platform } from '../../platform';
 import type { Queryable } from '../../db/database';
 import { forbidden, notFound, tooManyRequests } from '../../lib/http-error';
+import { RATE_LIMITS, retryAfterSeconds } from '../../lib/rate-limits';
 import type { FavouritesService } from '../favourites/favourites.service';
 import type { FeaturesService } from '../features/features.service';
 import type { MediaService } from '../media/media.service';
@@ -36,9 +37,6 @@ export const FINISHED_SHARE = 0.9;
 
 export const INVALID_UNLOCK_TOKEN = 'This unlock link is invalid or has expired';
 export const INVALID_FREE_VIDEO_TOKEN = 'This free video link is invalid or has expired';
-
-/** Tokens are 256-bit random, but a demo token is guessable: failed redemptions per address are capped anyway. */
-export const TOKEN_FAILURE_LIMITS = { max: 20, windowMs: 15 * 60 * 1000 };
 
 /**
  * Whether a progress report at `position` starts a new viewing of a video watched before (`previous`): after a long
@@ -165,12 +163,16 @@ export function createVideosService(deps: VideosDeps) {
     };
   }
 
-  /** Refuses an address that failed to redeem tokens too often, before looking the token up. */
+  /**
+   * Tokens are 256-bit random, but a demo token is guessable: failed redemptions per address are capped anyway.
+   * The attempt is counted before the token is looked up (parallel guesses cannot outrun the limit) and given back
+   * when the token was good (`tokenWasGood`).
+   */
   async function guardTokenFailures(ip: string) {
-    const seen = await rateLimits.peek(`video-token-failures:${ip}`);
-    if (seen.count >= TOKEN_FAILURE_LIMITS.max) throw tooManyRequests('Too many invalid links. Please try again later.', Math.ceil(seen.resetInMs / 1000));
+    const attempt = await rateLimits.consume(`video-token-failures:${ip}`, RATE_LIMITS.videoTokenFailuresPerAddress);
+    if (!attempt.allowed) throw tooManyRequests('Too many invalid links. Please try again later.', retryAfterSeconds(attempt.retryAfterMs));
   }
-  const countTokenFailure = (ip: string) => rateLimits.hit(`video-token-failures:${ip}`, TOKEN_FAILURE_LIMITS.windowMs);
+  const tokenWasGood = (ip: string) => rateLimits.refund(`video-token-failures:${ip}`, RATE_LIMITS.videoTokenFailuresPerAddress);
 
   async function unlockedContent(userId: number): Promise<UnlockedContent> {
     const rows = await videosRepository.unlocksOf(db, userId);
@@ -304,10 +306,8 @@ export function createVideosService(deps: VideosDeps) {
         if (content) await videosRepository.addUnlocks(tx, viewer.userId, content, at);
         return content !== null;
       });
-      if (!found) {
-        await countTokenFailure(client.ip);
-        throw notFound(INVALID_UNLOCK_TOKEN);
-      }
+      if (!found) throw notFound(INVALID_UNLOCK_TOKEN);
+      await tokenWasGood(client.ip);
       return unlockedContent(viewer.userId);
     },
 
@@ -316,10 +316,8 @@ export function createVideosService(deps: VideosDeps) {
       await guardTokenFailures(client.ip);
       const videoId = await videosRepository.findFreeVideoToken(db, hashSecret(token), now());
       const row = videoId === null ? null : await videosRepository.findById(db, videoId);
-      if (!row) {
-        await countTokenFailure(client.ip);
-        throw notFound(INVALID_FREE_VIDEO_TOKEN);
-      }
+      if (!row) throw notFound(INVALID_FREE_VIDEO_TOKEN);
+      await tokenWasGood(client.ip);
       const [video] = await withRelations([row], viewer);
       return toDetail(row, video!, true, viewer);
     },

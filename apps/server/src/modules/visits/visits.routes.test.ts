@@ -3,6 +3,7 @@ import { Visit, VISIT_ID_HEADER } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMember } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { RATE_LIMITS } from '../../lib/rate-limits';
 
 const CHROME_DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =
@@ -233,6 +234,23 @@ describe('POST /api/track', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
     expect(Object.keys(res.json().error.fields)).toContain(field);
+  });
+
+  it(`stores at most ${RATE_LIMITS.trackedEventsPerAddress.points} events a minute from one address, even sent in parallel, then 429 naming the limit`, async () => {
+    const limit = RATE_LIMITS.trackedEventsPerAddress.points;
+    const count = async () => Number((await t.deps.db.query<{ n: string }>('SELECT count(*) AS n FROM events'))[0]!.n);
+    const before = await count();
+    const answers = await Promise.all(
+      Array.from({ length: limit + 30 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/track', payload: { name: `flood_${i}` }, remoteAddress: '203.0.113.20' })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(limit);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(30);
+    expect(refused[0]!.json().error.message).toContain(`at most ${limit} per 1 minute`);
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await count()) - before).toBe(limit);
+    const other = await t.app.inject({ method: 'POST', url: '/api/track', payload: { name: 'calm' }, remoteAddress: '203.0.113.21' });
+    expect(other.statusCode).toBe(200);
   });
 
   it('refuses malformed JSON with a 400', async () => {

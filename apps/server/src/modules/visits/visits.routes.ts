@@ -24,7 +24,7 @@ export const visitsRoutes: FastifyPluginAsync<{ visits: VisitsService; features:
   });
 
   route(app, ENDPOINTS['visits.event'], async (request) => {
-    await visits.trackEvent({ ...request.body, userId: request.auth?.userId ?? null, visitId: request.visitId });
+    await visits.trackClientEvent({ ...request.body, userId: request.auth?.userId ?? null, visitId: request.visitId }, { ip: request.ip });
     return { status: 'ok' as const };
   });
 

@@ -3,6 +3,7 @@ import Bowser from 'bowser';
 import { isEUCountry, isInternationalCountry, type TrackEventBody, type Visit } from '@velora/shared';
 import type { Platform } from '../../platform';
 import { HttpError } from '../../lib/http-error';
+import { RATE_LIMITS, limitReached } from '../../lib/rate-limits';
 import type { FeaturesService } from '../features/features.service';
 import { locate, type GeoRequest } from './geo';
 import { JsonTooDeepError, MAX_JSON_DEPTH, jsonByteLength, storableJson, storableString } from './storable-json';
@@ -52,8 +53,32 @@ function describeAgent(userAgent: string | undefined): { browser: string | null;
 
 const tooLarge = (message: string, field: string) => new HttpError(413, 'PAYLOAD_TOO_LARGE', message, { [field]: message });
 
-export function createVisitsService(deps: Pick<Platform, 'db' | 'config' | 'now'> & { features: FeaturesService }) {
+export function createVisitsService(deps: Pick<Platform, 'db' | 'config' | 'now' | 'rateLimits'> & { features: FeaturesService }) {
   const { db, features } = deps;
+
+  async function storeEvent(event: TrackEventBody & { userId: number | null; visitId: string | null }): Promise<void> {
+    let properties: unknown;
+    try {
+      properties = storableJson(event.properties);
+    } catch (error) {
+      if (error instanceof JsonTooDeepError) {
+        const message = `properties must not be nested more than ${MAX_JSON_DEPTH} levels deep`;
+        throw new HttpError(400, 'VALIDATION_FAILED', `Invalid body: properties (${message})`, { properties: message });
+      }
+      throw error;
+    }
+    const size = jsonByteLength(properties);
+    if (size > MAX_EVENT_PROPERTIES_BYTES) {
+      throw tooLarge(`properties are too large: ${size} bytes of JSON, at most ${MAX_EVENT_PROPERTIES_BYTES}`, 'properties');
+    }
+    await visitsRepository.insertEvent(db, {
+      name: storableString(event.name),
+      propertiesJson: JSON.stringify(properties),
+      userId: event.userId,
+      visitId: event.visitId,
+      createdAt: deps.now(),
+    });
+  }
 
   return {
     /**
@@ -125,29 +150,14 @@ export function createVisitsService(deps: Pick<Platform, 'db' | 'config' | 'now'
       return visitsRepository.findById(db, id.toLowerCase());
     },
 
-    async trackEvent(event: TrackEventBody & { userId: number | null; visitId: string | null }): Promise<void> {
-      let properties: unknown;
-      try {
-        properties = storableJson(event.properties);
-      } catch (error) {
-        if (error instanceof JsonTooDeepError) {
-          const message = `properties must not be nested more than ${MAX_JSON_DEPTH} levels deep`;
-          throw new HttpError(400, 'VALIDATION_FAILED', `Invalid body: properties (${message})`, { properties: message });
-        }
-        throw error;
-      }
-      const size = jsonByteLength(properties);
-      if (size > MAX_EVENT_PROPERTIES_BYTES) {
-        throw tooLarge(`properties are too large: ${size} bytes of JSON, at most ${MAX_EVENT_PROPERTIES_BYTES}`, 'properties');
-      }
-      await visitsRepository.insertEvent(db, {
-        name: storableString(event.name),
-        propertiesJson: JSON.stringify(properties),
-        userId: event.userId,
-        visitId: event.visitId,
-        createdAt: deps.now(),
-      });
+    /** An event a browser sends (POST /track): anyone may, so each address is limited, or a loop could fill the table. */
+    async trackClientEvent(event: TrackEventBody & { userId: number | null; visitId: string | null }, client: { ip: string }): Promise<void> {
+      const attempt = await deps.rateLimits.consume(`track:address:${client.ip}`, RATE_LIMITS.trackedEventsPerAddress);
+      if (!attempt.allowed) throw limitReached('tracked events from your address', RATE_LIMITS.trackedEventsPerAddress, attempt.retryAfterMs);
+      await storeEvent(event);
     },
+
+    trackEvent: storeEvent,
   };
 }
 export type VisitsService = ReturnType<typeof createVisitsService>;

@@ -88,6 +88,28 @@ describe('sign-up dialog', () => {
     expect(await within(dialog).findByText('An account with this email address already exists.')).toBeTruthy();
   });
 
+  it('tells when the live checks or the sign-ups of the address are over their limit (429)', async () => {
+    const user = userEvent.setup();
+    const limited = (path: string) => () => {
+      throw new ApiError({ status: 429, statusText: 'Too Many Requests', body: { error: { code: 'TOO_MANY_REQUESTS', message: 'Too many' } }, path });
+    };
+    visitor({
+      post: {
+        '/user/validate_username': limited('/user/validate_username'),
+        '/user/validate_email': () => ({ valid: true, reason: null, message: null }),
+        '/auth/register': limited('/auth/register'),
+      },
+    });
+    renderApp('/#sign_up');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'someone');
+    expect(await within(dialog).findByText('Too many checks for now: it will be checked when you submit.', {}, LIVE_CHECK)).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'someone@example.test');
+    await user.type(within(dialog).getByLabelText('Password'), 'long-enough-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    expect(await within(dialog).findByText('Too many accounts were created from your network recently. Please try again in an hour.')).toBeTruthy();
+  }, 15_000);
+
   it('switches between the log-in and sign-up dialogs', async () => {
     const user = userEvent.setup();
     visitor();

@@ -38,16 +38,18 @@ interface LiveCheck {
 function useLiveCheck(
   value: string,
   schema: typeof Username | typeof Email,
-  useCheck: (value: string | null) => { data: ValidationResult | undefined; isFetching: boolean },
-  messages: { available: string; taken: string; format: string; checking: string },
+  useCheck: (value: string | null) => { data: ValidationResult | undefined; isFetching: boolean; error: unknown },
+  messages: { available: string; taken: string; format: string; checking: string; rateLimited: string },
 ): LiveCheck {
   const debounced = useDebouncedValue(value.trim(), LIVE_VALIDATION_DELAY_MS);
   // Only a value that passes the local rules is worth a request.
   const candidate = debounced !== '' && schema.safeParse(debounced).success ? debounced : null;
-  const { data, isFetching } = useCheck(candidate);
+  const { data, isFetching, error } = useCheck(candidate);
   const current = candidate !== null && candidate === value.trim();
   if (!current) return { status: null, error: undefined, rejected: false };
   if (isFetching && !data) return { status: messages.checking, error: undefined, rejected: false };
+  // Checks are limited per address: past the limit the submit decides, so this is a note, not a refusal.
+  if (!data && isApiError(error, 429)) return { status: messages.rateLimited, error: undefined, rejected: false };
   if (!data) return { status: null, error: undefined, rejected: false };
   if (data.valid) return { status: <span className="field__ok">{messages.available}</span>, error: undefined, rejected: false };
   return { status: null, error: data.reason === 'taken' ? messages.taken : messages.format, rejected: true };
@@ -86,12 +88,14 @@ export function SignupDialog({ open, onClose }: SignupDialogProps) {
     taken: t('signup.usernameTaken'),
     format: t('validation.username'),
     checking: t('signup.checking'),
+    rateLimited: t('validation.checksRateLimited'),
   });
   const emailCheck = useLiveCheck(email, Email, useEmailValidation, {
     available: t('signup.emailAvailable'),
     taken: t('signup.emailTaken'),
     format: t('validation.email'),
     checking: t('signup.checking'),
+    rateLimited: t('validation.checksRateLimited'),
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -112,6 +116,8 @@ export function SignupDialog({ open, onClose }: SignupDialogProps) {
         if (fields.email) setError('email', { type: 'server', message: isApiError(error, 409) ? t('signup.emailTaken') : fields.email });
         if (fields.password) setError('password', { type: 'server', message: fields.password });
         if (!fields.username && !fields.email && !fields.password) setServerError(t('signup.failed'));
+      } else if (isApiError(error, 429)) {
+        setServerError(t('signup.rateLimited'));
       } else {
         setServerError(t('signup.failed'));
       }

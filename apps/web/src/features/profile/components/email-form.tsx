@@ -44,6 +44,7 @@ export function EmailForm({ profile }: { profile: Profile }) {
     taken: t('profile.errors.emailTaken'),
     format: t('validation.email'),
     checking: t('profile.checking'),
+    rateLimited: t('validation.checksRateLimited'),
   });
 
   return (

@@ -40,6 +40,7 @@ export function UsernameForm({ profile }: { profile: Profile }) {
     taken: t('profile.errors.usernameTaken'),
     format: t('validation.username'),
     checking: t('profile.checking'),
+    rateLimited: t('validation.checksRateLimited'),
   });
 
   return (

@@ -137,6 +137,23 @@ describe('username and chat name', () => {
     expect(postsTo('/user/change_username')).toEqual([]);
   });
 
+  it('says when the live checks of the address are over their limit (429), and still lets the save decide', async () => {
+    const user = userEvent.setup();
+    answerPosts({
+      '/user/validate_username': () => {
+        throw refusal(429, 'Too many name and email checks from your address.');
+      },
+    });
+    renderSettings();
+    const form = card('username-form');
+    await user.clear(form.getByLabelText('Username'));
+    await user.type(form.getByLabelText('Username'), 'someone');
+    await waitFor(() => expect(describedBy(form.getByLabelText('Username'), 'Too many checks for now: it will be checked when you submit.')).toBe(true), { timeout: 2000 });
+    await user.type(form.getByLabelText('Current password'), 'secret password');
+    await user.click(form.getByRole('button', { name: 'Save names' }));
+    await waitFor(() => expect(postsTo('/user/change_username')).toHaveLength(1));
+  });
+
   it('does not ask the server about the own name', async () => {
     const user = userEvent.setup();
     renderSettings();
