@@ -20,6 +20,6 @@ export function setDisabledRoles(tokens: readonly string[]): void {
 
 /** The roles that count for role checks: those not disabled locally. */
 export function activeRoles<R extends { token: string }>(roles: readonly R[], disabled: readonly string[] = getDisabledRoles()): R[] {
-  const off = new Set(disabled.filter(isLocallySwitchable));
+  const off = new Set<string>(disabled.filter(isLocallySwitchable));
   return roles.filter((role) => !off.has(role.token));
 }
