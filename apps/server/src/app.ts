@@ -17,6 +17,7 @@ import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { lawLimitsPlugin } from './plugins/law-limits';
 import { realtimePlugin, type RealtimePluginOptions } from './plugins/realtime';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { visitIdPlugin } from './plugins/visit-id';
 import { ageVerificationRoutes } from './modules/age-verification/age-verification.routes';
@@ -90,6 +91,8 @@ export async function buildApp(platform: Platform, services: Services, options: 
   });
 
   await app.register(errorsPlugin);
+  const webDist = options.webDist ?? WEB_DIST;
+  await app.register(securityHeadersPlugin, { production: config.nodeEnv === 'production', publicUrl: config.publicUrl, cdnUrl: config.cdnUrl, webDist });
   await app.register(compressionPlugin);
   await app.register(fastifySwagger, {
     openapi: {
@@ -157,6 +160,6 @@ export async function buildApp(platform: Platform, services: Services, options: 
   );
 
   await app.register(mediaRoutes, services);
-  await app.register(spaPlugin, { webDist: options.webDist ?? WEB_DIST });
+  await app.register(spaPlugin, { webDist });
   return app;
 }

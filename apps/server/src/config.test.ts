@@ -77,3 +77,72 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 });
+
+describe('safe defaults for a public deployment (decision 029)', () => {
+  const PUBLIC = 'https://www.example.com';
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+  };
+
+  it.each([
+    ['unset (localhost)', undefined],
+    ['localhost', 'http://localhost:3000'],
+    ['a name under .localhost', 'http://velora.localhost:8080'],
+    ['127.0.0.1', 'http://127.0.0.1:8080'],
+    ['another 127/8 address', 'http://127.8.9.10'],
+    ['::1', 'http://[::1]:8080'],
+  ])('keeps the demo and the sandboxes on by default for a loopback PUBLIC_URL: %s', (_, url) => {
+    const c = loadConfig(url ? { PUBLIC_URL: url } : {});
+    expect(c).toMatchObject({ seedDemo: 'auto', paymentProvider: 'sandbox', ageVerificationProvider: 'sandbox' });
+  });
+
+  it('refuses to start on a public address with demo accounts or a sandbox left on by default, one line each naming the way out', () => {
+    const problems = problemsOf({ PUBLIC_URL: PUBLIC });
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/^SEED_DEMO: .*demo accounts.*https:\/\/www\.example\.com.*SEED_DEMO=always.*SEED_DEMO=never/);
+    expect(problems[1]).toMatch(/^PAYMENT_PROVIDER: .*sandbox.*PAYMENT_PROVIDER=sandbox.*PAYMENT_PROVIDER=none/);
+    expect(problems[2]).toMatch(/^AGE_VERIFICATION_PROVIDER: .*sandbox.*AGE_VERIFICATION_PROVIDER=sandbox.*AGE_VERIFICATION_PROVIDER=none/);
+    for (const line of problems) expect(line).not.toContain('\n');
+  });
+
+  it.each([
+    ['a public IPv4 address', 'http://203.0.113.7:8080'],
+    ['a private address', 'http://192.168.1.20:8080'],
+    ['an IPv6 address', 'http://[2001:db8::1]'],
+    ['a name merely starting with localhost', 'https://localhost.example.com'],
+    ['a name merely starting with 127', 'https://127.0.0.1.example.com'],
+  ])('counts %s as public', (_, url) => {
+    expect(problemsOf({ PUBLIC_URL: url })).toHaveLength(3);
+  });
+
+  it('starts on a public address when each is asked for explicitly', () => {
+    const c = loadConfig({ PUBLIC_URL: PUBLIC, SEED_DEMO: 'always', PAYMENT_PROVIDER: 'sandbox', AGE_VERIFICATION_PROVIDER: 'sandbox' });
+    expect(c).toMatchObject({ seedDemo: 'always', paymentProvider: 'sandbox', ageVerificationProvider: 'sandbox' });
+    // Each is its own choice: asking for one leaves the others refused.
+    expect(problemsOf({ PUBLIC_URL: PUBLIC, PAYMENT_PROVIDER: 'sandbox' }).map((p) => p.split(':')[0])).toEqual(['SEED_DEMO', 'AGE_VERIFICATION_PROVIDER']);
+  });
+
+  it('starts on a public address with everything off', () => {
+    expect(loadConfig({ PUBLIC_URL: PUBLIC, SEED_DEMO: 'never', PAYMENT_PROVIDER: 'none', AGE_VERIFICATION_PROVIDER: 'none' })).toMatchObject({
+      seedDemo: 'never',
+      paymentProvider: 'none',
+      ageVerificationProvider: 'none',
+    });
+  });
+
+  it('needs nothing more in production, whose defaults are already off', () => {
+    expect(loadConfig({ PUBLIC_URL: PUBLIC, NODE_ENV: 'production' })).toMatchObject({ paymentProvider: 'none', ageVerificationProvider: 'none' });
+  });
+
+  it('does not take SEED_DEMO=auto for a request', () => {
+    expect(problemsOf({ PUBLIC_URL: PUBLIC, SEED_DEMO: 'auto', PAYMENT_PROVIDER: 'none', AGE_VERIFICATION_PROVIDER: 'none' })).toEqual([
+      expect.stringMatching(/^SEED_DEMO: /),
+    ]);
+  });
+});

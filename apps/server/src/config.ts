@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_MODEL_SHARE_PERCENT, ROLE_TOKENS, type RoleToken } from '@velora/shared';
 import { z } from 'zod';
+import { isLoopbackUrl } from './lib/loopback';
 
 // Every setting of the server, parsed and validated in one place. The README's settings table mirrors this file.
 
@@ -133,6 +134,38 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * A newcomer's `npm start` on localhost gets the demo accounts and both sandboxes by default. On any other address
+ * (people other than the developer may reach it) each must be asked for by name, or the server does not start:
+ * one line per setting, saying how to ask for it or switch it off (decision 029).
+ */
+function publicDeploymentProblems(c: {
+  publicUrl: string;
+  seedsDemoByDefault: boolean;
+  paymentSandboxByDefault: boolean;
+  ageSandboxByDefault: boolean;
+}): string[] {
+  if (isLoopbackUrl(c.publicUrl)) return [];
+  const where = `PUBLIC_URL ${c.publicUrl} is not a loopback address`;
+  const problems: string[] = [];
+  if (c.seedsDemoByDefault) {
+    problems.push(
+      `SEED_DEMO: demo accounts (admin, member, … with the published password demo-password) are seeded by default only on localhost and ${where}: set SEED_DEMO=always to seed them anyway, or SEED_DEMO=never`,
+    );
+  }
+  if (c.paymentSandboxByDefault) {
+    problems.push(
+      `PAYMENT_PROVIDER: the sandbox payment provider (membership and coins for a click, nothing charged) is the default only on localhost and ${where}: set PAYMENT_PROVIDER=sandbox to keep it anyway, or PAYMENT_PROVIDER=none`,
+    );
+  }
+  if (c.ageSandboxByDefault) {
+    problems.push(
+      `AGE_VERIFICATION_PROVIDER: the sandbox age check (anyone confirms their own age) is the default only on localhost and ${where}: set AGE_VERIFICATION_PROVIDER=sandbox to keep it anyway, or AGE_VERIFICATION_PROVIDER=none`,
+    );
+  }
+  return problems;
+}
+
 const jwksSource = (value: string): OidcProviderConfig['jwks'] => (/^https?:\/\//i.test(value) ? { url: value } : { file: path.resolve(value) });
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -145,6 +178,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message} (got ${shown(String(i.path[0]))})`));
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  // The sandbox lets anyone confirm their own age: never the silent default of a live site.
+  const ageVerificationProvider = e.AGE_VERIFICATION_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox');
+  // The sandbox hands out membership and coins for a button press: never the silent default of a live site.
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox');
+  const unsafe = publicDeploymentProblems({
+    publicUrl,
+    seedsDemoByDefault: e.SEED_DEMO === 'auto' && e.NODE_ENV !== 'production',
+    paymentSandboxByDefault: paymentProvider === 'sandbox' && e.PAYMENT_PROVIDER === undefined,
+    ageSandboxByDefault: ageVerificationProvider === 'sandbox' && e.AGE_VERIFICATION_PROVIDER === undefined,
+  });
+  if (unsafe.length > 0) throw new ConfigError(unsafe);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -152,7 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     cdnUrl: e.CDN_URL?.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     trustGeoHeaders: e.TRUST_GEO_HEADERS,
@@ -173,10 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : {},
     identityProviderHost: e.IDENTITY_PROVIDER_HOST,
-    // The sandbox lets anyone confirm their own age: never the silent default of a live site.
-    ageVerificationProvider: e.AGE_VERIFICATION_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox'),
-    // The sandbox hands out membership and coins for a button press: never the silent default of a live site.
-    paymentProvider: e.PAYMENT_PROVIDER ?? (e.NODE_ENV === 'production' ? 'none' : 'sandbox'),
+    ageVerificationProvider,
+    paymentProvider,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
     disabledRoles: e.DISABLED_ROLES,
     modelSharePercent: e.MODEL_SHARE_PERCENT,

@@ -4,6 +4,7 @@ import { createServices } from './composition/create-services';
 import { createLog, openPlatform } from './composition/open-platform';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrate } from './db/migrate';
+import { demoAccountRefusal } from './demo/demo-accounts-guard';
 import { seedDemoIfWanted } from './demo/seed-demo';
 
 async function main() {
@@ -22,6 +23,13 @@ async function main() {
   const log = createLog(config);
   const platform = await openPlatform(config, { log });
   const applied = await migrate(platform.db);
+  // Demo accounts from an earlier start on localhost must not go live on a public address (decision 029).
+  const refusal = await demoAccountRefusal(platform.db, config);
+  if (refusal) {
+    console.error(refusal);
+    await platform.close();
+    process.exit(1);
+  }
   // One set of services for the app, the seed and the background jobs (decision record 021).
   const services = createServices(platform);
   const app = await buildApp(platform, services);

@@ -15,12 +15,15 @@ export const SCROLL_RESTORE_DELAY_MS = 110;
 export const SCROLL_POSITIONS_KEPT = 2;
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a log-in lasts (the server's session, the access-token cookie): the two must match. */
+export const SESSION_LIFETIME_DAYS = 30;
 export const COOKIE_LIFETIME_DAYS = {
   default: 1,
   preference: 365,
   storageFallback: 365,
   roleDisable: 14,
-  identity: 365,
+  // The access token's cookie lives as long as the token: its expires_at, else a whole session.
+  identity: SESSION_LIFETIME_DAYS,
 } as const;
 
 export const SESSION_TIMEOUT_MS = 1_800_000;

@@ -58,7 +58,7 @@ describe('createMailer', () => {
     });
 
     it('delivers the mail with its subject and text to the SMTP server', async () => {
-      const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://www.velora.example', DATA_DIR: dataDir });
+      const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://www.velora.example', NODE_ENV: 'production', DATA_DIR: dataDir });
       const mailer = await createMailer(config);
       try {
         await mailer.send({ to: 'ada@example.com', subject: 'Welcome to Velora', text: 'Hello Ada, your account is ready.' });

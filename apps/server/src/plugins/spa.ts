@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { CSP_SOURCES_FILE, styleNonceOf } from './security-headers';
 
 // Serves the built SPA from `/`, and index.html for any other non-API GET or HEAD path (history fallback). Media under `/media`
 // is the media module's (signed, sized, cached): nothing of DATA_DIR is served as static files.
@@ -16,6 +17,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       prefix: '/',
       wildcard: false,
       index: false,
+      // index.html goes out through the fallback below, with this answer's CSP nonce; the CSP list is the server's.
+      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${CSP_SOURCES_FILE}`,
       // The build writes .br and .gz beside every text asset; the best one the client accepts is sent.
       preCompressed: true,
       setHeaders(reply, filePath) {
@@ -35,6 +38,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     if (!indexHtml) {
       return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does this for you).');
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    // Libraries that add a <style> element at run time read the nonce from here (apps/web/src/lib/csp-nonce.ts).
+    const page = indexHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${styleNonceOf(reply)}" />`);
+    return reply.type('text/html').header('cache-control', 'no-cache').send(page);
   });
 });

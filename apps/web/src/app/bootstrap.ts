@@ -46,8 +46,8 @@ async function consumeCredentials(url: URL): Promise<Credentials> {
   const hash = url.searchParams.get('hash');
   if (hash && !getAccessToken()) {
     try {
-      const { access_token } = await loginByHash(hash);
-      setAccessToken(access_token);
+      const { access_token, expires_at } = await loginByHash(hash);
+      setAccessToken(access_token, expires_at);
     } catch (error) {
       reportError(error, { during: 'login_by_hash' });
       return { hashLoginFailed: true, standbyToken: null };

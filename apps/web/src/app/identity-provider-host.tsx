@@ -46,7 +46,7 @@ export function IdentityProviderHost({ children }: { children: ReactNode }) {
   const landingId = landingIdOf(matches);
 
   const onSignedIn = async (answer: AccessTokenResponse) => {
-    const profile = await startSession(queryClient, answer.access_token);
+    const profile = await startSession(queryClient, answer.access_token, answer.expires_at);
     if (!profile) throw new Error('The identity-provider session could not be started');
     const target = signInTarget(answer.redirect_url, new URLSearchParams(location.search).get('redirect'), paths.home());
     if (target.startsWith('/')) {

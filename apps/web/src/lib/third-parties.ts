@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { reportError } from './report-error';
+import { TAG_MANAGER_BASE } from './third-party-sources';
 
 // Third-party scripts (ARCHITECTURE: "loaded on the page only after cookie consent where consent is
 // required"). Each is configured at build time and off when unset. Nothing here decides who must be
@@ -35,8 +36,6 @@ export interface ThirdPartyScript {
   /** Runs right before the script is added (e.g. the tag manager's data layer). */
   prepare?: (win: Window) => void;
 }
-
-const TAG_MANAGER_BASE = 'https://www.googletagmanager.com/gtm.js';
 
 function setting(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;

@@ -1,7 +1,5 @@
 import { PRODUCT_NAME } from '@velora/shared';
-import { escapeHtml, sandboxPageShell } from '../../lib/sandbox-page-shell';
-
-export { SANDBOX_PAGE_HEADERS } from '../../lib/sandbox-page-shell';
+import { escapeHtml, sandboxPageHeaders, sandboxPageShell } from '../../lib/sandbox-page-shell';
 
 // The sandbox provider's page: plain HTML, no script, posting the decision back to this server.
 
@@ -11,6 +9,9 @@ const PAGE_CSS = `
   button.confirm { background: #c2185b; border-color: #c2185b; }`;
 
 const page = (title: string, body: string) => sandboxPageShell(title, body, PAGE_CSS);
+
+/** The headers of these pages: their CSP allows exactly PAGE_CSS's stylesheet. */
+export const SANDBOX_PAGE_HEADERS = sandboxPageHeaders(PAGE_CSS);
 
 export function sandboxPage(action: string): string {
   return page(

@@ -189,7 +189,7 @@ describe('POST /api/pages/content_report', () => {
 
 describe('the settings of the forms', () => {
   it('mail support@ the PUBLIC_URL host unless SUPPORT_EMAIL says otherwise', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://www.example.com' }).supportEmail).toBe('support@www.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://www.example.com', NODE_ENV: 'production' }).supportEmail).toBe('support@www.example.com');
     expect(loadConfig({}).supportEmail).toBe('support@localhost');
     expect(loadConfig({ SUPPORT_EMAIL: 'desk@example.com' }).supportEmail).toBe('desk@example.com');
     expect(() => loadConfig({ SUPPORT_EMAIL: 'not-an-address' })).toThrow(/SUPPORT_EMAIL: must be an email address/);

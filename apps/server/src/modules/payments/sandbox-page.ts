@@ -1,7 +1,5 @@
 import { PRODUCT_NAME } from '@velora/shared';
-import { escapeHtml, sandboxPageShell } from '../../lib/sandbox-page-shell';
-
-export { SANDBOX_PAGE_HEADERS } from '../../lib/sandbox-page-shell';
+import { escapeHtml, sandboxPageHeaders, sandboxPageShell } from '../../lib/sandbox-page-shell';
 
 // The sandbox provider's hosted checkout: plain HTML and inline CSS, no script, nothing loaded from elsewhere; its
 // form posts the member's choice back to this server.
@@ -22,6 +20,9 @@ const PAGE_CSS = `
   button.pay { background: #c2185b; border-color: #c2185b; flex: 1 1 100%; }`;
 
 const page = (title: string, body: string) => sandboxPageShell(title, body, PAGE_CSS);
+
+/** The headers of these pages: their CSP allows exactly PAGE_CSS's stylesheet. */
+export const SANDBOX_PAGE_HEADERS = sandboxPageHeaders(PAGE_CSS);
 
 export interface SandboxCheckoutView {
   description: string;

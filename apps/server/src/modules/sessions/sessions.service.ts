@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { DAY_MS, SESSION_LIFETIME_DAYS } from '@velora/shared';
 import type { Queryable } from '../../db/database';
 import type { Platform } from '../../platform';
 import { sessionsRepository } from './sessions.repository';
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+// One lifetime for the session and the web's access-token cookie (packages/shared).
+export const SESSION_TTL_MS = SESSION_LIFETIME_DAYS * DAY_MS;
 
 export interface AuthContext {
   userId: number;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Http from '@/lib/http';
 import { resetPopups, showPopup } from '@/components/popups/popup-store';
 import { ApiError, api } from '@/lib/http';
-import { getAccessToken, setAccessToken } from '@/lib/storage';
+import { STORAGE_KEYS, getAccessToken, setAccessToken } from '@/lib/storage';
 import type { ApiMock, FakeRoutes } from '@/test/render-app';
 import { fakeApi, profileFixture, renderApp, videoListFixture, visitFixture } from '@/test/render-app';
 
@@ -29,6 +29,9 @@ describe('sign-up dialog', () => {
   it('checks username and email live, then logs the new member in', async () => {
     const user = userEvent.setup();
     let registered = false;
+    // The token's cookie ends when the token does (the answer's expires_at), not a year later.
+    const expiresAt = Math.floor(Date.now() / 1000) + 3 * 24 * 3600;
+    const cookieWrites = vi.spyOn(document, 'cookie', 'set');
     visitor({
       get: {
         '/user/profile': () => profileFixture({ username: 'newcomer' }),
@@ -42,7 +45,7 @@ describe('sign-up dialog', () => {
         '/user/validate_email': () => ({ valid: true, reason: null, message: null }),
         '/auth/register': () => {
           registered = true;
-          return { access_token: 'new-token', token_type: 'Bearer', expires_at: 2_000_000_000 };
+          return { access_token: 'new-token', token_type: 'Bearer', expires_at: expiresAt };
         },
       },
     });
@@ -66,6 +69,9 @@ describe('sign-up dialog', () => {
       language: 'en',
     });
     expect(getAccessToken()).toBe('new-token');
+    const tokenWrite = cookieWrites.mock.calls.map(([c]) => c).find((c) => c.startsWith(`${STORAGE_KEYS.accessToken}=`));
+    expect(tokenWrite).toContain(`expires=${new Date(expiresAt * 1000).toUTCString()}`);
+    cookieWrites.mockRestore();
   }, 15_000);
 
   it('shows per-field messages from a 409', async () => {

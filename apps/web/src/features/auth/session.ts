@@ -42,8 +42,8 @@ export function cachedProfile(queryClient: QueryClient): Profile | null {
  * Stores a fresh token and loads the profile it belongs to. Everything else cached belonged to
  * the visitor, so it is refetched for the new user (SPEC §4: landing and company data reload).
  */
-export async function startSession(queryClient: QueryClient, accessToken: string): Promise<Profile | null> {
-  setAccessToken(accessToken);
+export async function startSession(queryClient: QueryClient, accessToken: string, expiresAt?: number): Promise<Profile | null> {
+  setAccessToken(accessToken, expiresAt);
   const profile = await queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 });
   void queryClient.invalidateQueries({ predicate: isSessionBound });
   return profile;

@@ -9,7 +9,8 @@ export interface IdentityProviderConfig {
 }
 
 export const IDENTITY_PROVIDER = 'google';
-export const GIS_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
+// The page's CSP allows this script only when the build configures the identity provider (lib/third-party-sources).
+export { GIS_SCRIPT_URL } from '@/lib/third-party-sources';
 /** The window event a failed sign-in emits (SPEC §4, §8: no message is shown). */
 export const IDENTITY_PROVIDER_ERROR_EVENT = 'identity-provider-error';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DAY_MS } from '@velora/shared';
+import { DAY_MS, SESSION_LIFETIME_DAYS } from '@velora/shared';
 import { createAccessTokenStore, getAccessToken, setAccessToken, tokenStorageModeFor } from './access-token';
 import { getCookie } from './cookies';
 import { STORAGE_KEYS } from './storage';
@@ -29,11 +29,34 @@ describe('access token in cookie mode (production and test builds)', () => {
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
   });
 
-  it('gives the identity cookie a lifetime of 365 days', () => {
+  it('keeps the cookie exactly as long as the token lives (expires_at of the log-in answer)', () => {
+    vi.useFakeTimers({ now: new Date('2025-06-01T00:00:00Z'), toFake: ['Date'] });
+    const writes = vi.spyOn(document, 'cookie', 'set');
+    const expiresAt = Date.parse('2025-07-01T00:00:00Z') / 1000;
+    createAccessTokenStore('cookie').set('tok', expiresAt);
+    expect(writes.mock.calls[0]?.[0]).toContain(`expires=${new Date(expiresAt * 1000).toUTCString()}`);
+  });
+
+  it('keeps a token of unknown expiry (handed over by a sister domain) no longer than a session lasts, 30 days', () => {
     vi.useFakeTimers({ now: new Date('2025-06-01T00:00:00Z'), toFake: ['Date'] });
     const writes = vi.spyOn(document, 'cookie', 'set');
     createAccessTokenStore('cookie').set('tok');
-    expect(writes.mock.calls[0]?.[0]).toContain(`expires=${new Date(Date.parse('2025-06-01T00:00:00Z') + 365 * DAY_MS).toUTCString()}`);
+    expect(SESSION_LIFETIME_DAYS).toBe(30);
+    expect(writes.mock.calls[0]?.[0]).toContain(`expires=${new Date(Date.parse('2025-06-01T00:00:00Z') + 30 * DAY_MS).toUTCString()}`);
+  });
+
+  it('never keeps the cookie past the session lifetime, whatever expiry it is given', () => {
+    vi.useFakeTimers({ now: new Date('2025-06-01T00:00:00Z'), toFake: ['Date'] });
+    const writes = vi.spyOn(document, 'cookie', 'set');
+    createAccessTokenStore('cookie').set('tok', Date.parse('2026-06-01T00:00:00Z') / 1000);
+    expect(writes.mock.calls[0]?.[0]).toContain(`expires=${new Date(Date.parse('2025-06-01T00:00:00Z') + 30 * DAY_MS).toUTCString()}`);
+  });
+
+  it('marks the cookie Secure on https', () => {
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, protocol: 'https:' } as Location);
+    const writes = vi.spyOn(document, 'cookie', 'set');
+    createAccessTokenStore('cookie').set('tok');
+    expect(writes.mock.calls[0]?.[0]).toMatch(/; path=\/; SameSite=Lax; Secure$/);
   });
 
   it('removes the cookie when set to null', () => {

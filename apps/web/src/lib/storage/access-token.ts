@@ -1,4 +1,4 @@
-import { COOKIE_LIFETIME_DAYS } from '@velora/shared';
+import { COOKIE_LIFETIME_DAYS, DAY_MS } from '@velora/shared';
 import { STORAGE_KEYS, readStored, readStoredCookie, removeStored, writeStored, writeStoredCookie } from './storage';
 
 /** Where the access token lives: a cookie in production and test builds, local storage otherwise (SPEC §4). */
@@ -10,7 +10,17 @@ export function tokenStorageModeFor(env: { PROD: boolean; MODE: string }): Token
 
 export interface AccessTokenStore {
   get(): string | null;
-  set(token: string | null): void;
+  /** `expiresAt`: when the token ends (unix seconds, the expires_at of a log-in answer); unknown for a handed-over one. */
+  set(token: string | null, expiresAt?: number): void;
+}
+
+/**
+ * The cookie ends with the token: at its expires_at, or a whole session from now when that is unknown, never later
+ * than a session could last (a token kept past its end would only be refused).
+ */
+export function tokenCookieExpiry(expiresAt: number | undefined, nowMs = Date.now()): Date {
+  const longest = nowMs + COOKIE_LIFETIME_DAYS.identity * DAY_MS;
+  return new Date(expiresAt === undefined ? longest : Math.min(expiresAt * 1000, longest));
 }
 
 export function createAccessTokenStore(mode: TokenStorageMode): AccessTokenStore {
@@ -19,7 +29,7 @@ export function createAccessTokenStore(mode: TokenStorageMode): AccessTokenStore
   if (mode === 'cookie') {
     return {
       get: () => asToken(readStoredCookie<unknown>(key)),
-      set: (token) => (token ? writeStoredCookie(key, token, COOKIE_LIFETIME_DAYS.identity) : removeStored(key)),
+      set: (token, expiresAt) => (token ? writeStoredCookie(key, token, tokenCookieExpiry(expiresAt)) : removeStored(key)),
     };
   }
   return {
@@ -35,7 +45,7 @@ export function getAccessToken(): string | null {
   return defaultStore.get();
 }
 
-/** Stores the access token; null (or empty) removes it. */
-export function setAccessToken(token: string | null): void {
-  defaultStore.set(token);
+/** Stores the access token until `expiresAt` (unix seconds) when known; null (or empty) removes it. */
+export function setAccessToken(token: string | null, expiresAt?: number): void {
+  defaultStore.set(token, expiresAt);
 }

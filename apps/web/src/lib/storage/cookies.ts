@@ -27,10 +27,10 @@ function attributes(expires: Date): string {
   return `; expires=${expires.toUTCString()}; path=/; SameSite=Lax${secure}`;
 }
 
-/** Sets a cookie for `days` days (SPEC §9: default 1 day). */
-export function setCookie(name: string, value: string, days: number = COOKIE_LIFETIME_DAYS.default): void {
+/** Sets a cookie for `lifetime` days (SPEC §9: default 1 day), or until a given moment. */
+export function setCookie(name: string, value: string, lifetime: number | Date = COOKIE_LIFETIME_DAYS.default): void {
   if (typeof document === 'undefined') return;
-  const expires = new Date(Date.now() + days * DAY_MS);
+  const expires = lifetime instanceof Date ? lifetime : new Date(Date.now() + lifetime * DAY_MS);
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}${attributes(expires)}`;
 }
 

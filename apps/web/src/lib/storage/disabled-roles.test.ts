@@ -15,9 +15,18 @@ describe('disabled roles (SPEC §6)', () => {
   });
 
   it('are stored in a cookie as a comma list', () => {
+    setDisabledRoles(['writer', 'retagger']);
+    expect(getCookie(STORAGE_KEYS.disabledRoles)).toBe('writer,retagger');
+    expect(getDisabledRoles()).toEqual(['writer', 'retagger']);
+  });
+
+  it('never hold a restriction the site imposes (decision 029): censored is not stored, nor read', () => {
     setDisabledRoles(['writer', 'censored']);
-    expect(getCookie(STORAGE_KEYS.disabledRoles)).toBe('writer,censored');
-    expect(getDisabledRoles()).toEqual(['writer', 'censored']);
+    expect(getCookie(STORAGE_KEYS.disabledRoles)).toBe('writer');
+    setDisabledRoles(['censored']);
+    expect(getCookie(STORAGE_KEYS.disabledRoles)).toBeNull();
+    document.cookie = `${STORAGE_KEYS.disabledRoles}=censored%2Cretagger; path=/`;
+    expect(getDisabledRoles()).toEqual(['retagger']);
   });
 
   it('keep the cookie for 14 days', () => {
@@ -46,14 +55,14 @@ describe('activeRoles', () => {
   it.each([
     [[], ['retagger', 'writer', 'censored']],
     [['writer'], ['retagger', 'censored']],
-    [['writer', 'censored', 'retagger'], []],
+    [['writer', 'censored', 'retagger'], ['censored']],
     [['unknown'], ['retagger', 'writer', 'censored']],
   ])('with %j disabled → %j', (disabled, expected) => {
     expect(activeRoles(roles, disabled).map((r) => r.token)).toEqual(expected);
   });
 
   it('uses the stored disabled roles by default', () => {
-    setDisabledRoles(['censored']);
-    expect(activeRoles(roles).map((r) => r.token)).toEqual(['retagger', 'writer']);
+    setDisabledRoles(['writer']);
+    expect(activeRoles(roles).map((r) => r.token)).toEqual(['retagger', 'censored']);
   });
 });

@@ -77,8 +77,8 @@ export function readStoredCookie<T>(key: JsonStorageKey): T | null {
 }
 
 /** Writes a JSON value to the cookie `key` only. */
-export function writeStoredCookie(key: JsonStorageKey, value: unknown, days: number): void {
-  setCookie(key, JSON.stringify(value), days);
+export function writeStoredCookie(key: JsonStorageKey, value: unknown, lifetime: number | Date): void {
+  setCookie(key, JSON.stringify(value), lifetime);
 }
 
 /**

@@ -50,8 +50,8 @@ export function LoginDialog({ open, onClose }: LoginDialogProps) {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const { access_token } = await loginMutation.mutateAsync(values);
-      const profile = await startSession(queryClient, access_token);
+      const { access_token, expires_at } = await loginMutation.mutateAsync(values);
+      const profile = await startSession(queryClient, access_token, expires_at);
       if (!profile) {
         setServerError(t('login.failed'));
         return;

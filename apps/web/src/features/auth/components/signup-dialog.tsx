@@ -106,8 +106,8 @@ export function SignupDialog({ open, onClose }: SignupDialogProps) {
     }
     const language: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
     try {
-      const { access_token } = await registerMutation.mutateAsync({ ...values, language });
-      const profile = await startSession(queryClient, access_token);
+      const { access_token, expires_at } = await registerMutation.mutateAsync({ ...values, language });
+      const profile = await startSession(queryClient, access_token, expires_at);
       await navigate(landingUrlFor(profile !== null, profile?.features), { replace: true });
     } catch (error) {
       if ((isApiError(error, 409) || isApiError(error, 400)) && error.fields) {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { RoleToken } from '@velora/shared';
+import { isLocallySwitchable, type RoleToken } from '@velora/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '@/components/status-message';
@@ -9,8 +9,9 @@ import { setRoleDisabled, useActiveRoles, useDisabledRoles, useRoles } from '@/l
 import { SettingsCard, SuccessStatus } from './settings-card';
 
 /**
- * The roles of the account (SPEC §6) as badges, and a switch per role to turn it off in this browser only (a
- * 14-day cookie the server honours too). Nothing shows for an account without roles.
+ * The roles of the account (SPEC §6) as badges, and a switch per role that grants something to turn it off in this
+ * browser only (a 14-day cookie the server honours too); a restriction (censored) gets no switch (decision 029).
+ * Nothing shows for an account without roles.
  */
 export function RolesCard() {
   const { t } = useTranslation();
@@ -31,6 +32,7 @@ export function RolesCard() {
   }
   if (roles.isError) return <ErrorState title={t('profile.roles.failed')} onRetry={() => void roles.refetch()} />;
   if (roles.data.length === 0) return null;
+  const switchable = roles.data.filter((role) => isLocallySwitchable(role.token));
 
   const toggle = (token: RoleToken, on: boolean) => {
     setRoleDisabled(token, !on);
@@ -52,18 +54,20 @@ export function RolesCard() {
           ))
         )}
       </div>
-      <fieldset className="settings-fieldset">
-        <legend className="settings-fieldset__legend">{t('profile.roles.switchesLegend')}</legend>
-        {roles.data.map((role) => (
-          <SwitchField
-            key={role.token}
-            label={name(role.token)}
-            hint={t(`profile.roles.hints.${role.token}`)}
-            checked={!disabled.includes(role.token)}
-            onChange={(event) => toggle(role.token, event.target.checked)}
-          />
-        ))}
-      </fieldset>
+      {switchable.length > 0 && (
+        <fieldset className="settings-fieldset">
+          <legend className="settings-fieldset__legend">{t('profile.roles.switchesLegend')}</legend>
+          {switchable.map((role) => (
+            <SwitchField
+              key={role.token}
+              label={name(role.token)}
+              hint={t(`profile.roles.hints.${role.token}`)}
+              checked={!disabled.includes(role.token)}
+              onChange={(event) => toggle(role.token, event.target.checked)}
+            />
+          ))}
+        </fieldset>
+      )}
       <SuccessStatus message={announcement} />
     </SettingsCard>
   );

@@ -115,14 +115,16 @@ describe('roles (SPEC §6)', () => {
     expect(screen.queryByTestId('roles-card')).toBeNull();
   });
 
-  it('shows the active roles as badges, each with a switch', async () => {
+  it('shows the active roles as badges, with a switch for each role that grants something', async () => {
     withRoles(['retagger', 'writer', 'censored']);
     renderOverview();
     const badges = await screen.findByTestId('active-roles');
     expect(within(badges).getAllByText(/./).map((b) => b.textContent)).toEqual(['Retagger', 'Writer', 'Restricted viewer']);
-    for (const name of ['Retagger', 'Writer', 'Restricted viewer']) {
+    for (const name of ['Retagger', 'Writer']) {
       expect((screen.getByRole('switch', { name }) as HTMLInputElement).checked).toBe(true);
     }
+    // A restriction the site imposes is not the user's to lift (decision 029).
+    expect(screen.queryByRole('switch', { name: 'Restricted viewer' })).toBeNull();
   });
 
   it('switching a role off writes the cookie, hides it from the active roles and refetches what is shown', async () => {
