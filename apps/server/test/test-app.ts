@@ -91,6 +91,8 @@ export interface TestAppOverrides {
   /** A built web app to serve (tests of the SPA plugin); none by default. */
   webDist?: string;
   onRoute?: BuildAppOptions['onRoute'];
+  /** The app's logger; silent by default (the fuzz run listens for the errors behind a 5xx). */
+  log?: Platform['log'];
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -99,7 +101,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   const mailer = createCapturingMailer();
   const now = overrides.now ?? (() => new Date());
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:8080', ...overrides.env });
-  const log = pino({ level: 'silent' });
+  const log = overrides.log ?? pino({ level: 'silent' });
   const deps: Platform = {
     config,
     db,

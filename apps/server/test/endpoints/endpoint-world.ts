@@ -11,7 +11,7 @@ import { hashPassword } from '../../src/lib/password';
 import { insertCatalog, type CatalogFixture } from '../catalog-fixture';
 import { createPlaydate, createUser, DAY_MS, type UserOverrides } from '../factories';
 import { solvedCaptcha } from '../solve-captcha';
-import { buildTestApp, type TestApp } from '../test-app';
+import { buildTestApp, type TestApp, type TestAppOverrides } from '../test-app';
 
 // A small world for the generated endpoint suite: the real app, a catalog, the demo content, plans and tokens, and
 // one account per role. Each call gets a fresh session, so a logout or a password change never spoils the next one.
@@ -42,14 +42,19 @@ export interface EndpointWorld extends TestApp {
   /** A call the way the app's client makes it; `path` is relative to /api. Each comes from an address of its own, so
    * the per-address limits of one case never answer for the next. */
   send(request: { method: string; path: string; query?: string; body?: unknown; token: string | null }): Promise<LightMyRequestResponse>;
+  /** A client address no call has used yet (for calls made with app.inject directly). */
+  nextAddress(): string;
 }
 
-export async function buildEndpointWorld(): Promise<EndpointWorld> {
+/** The engine and logger of the app (the fuzz command builds one world per engine in one process). */
+export type EndpointWorldOptions = Pick<TestAppOverrides, 'engine' | 'log'>;
+
+export async function buildEndpointWorld(options: EndpointWorldOptions = {}): Promise<EndpointWorld> {
   // An identity provider is configured (with no keys: every ID token is refused), so /auth/:provider exists here.
   const keysDir = await fs.mkdtemp(path.join(os.tmpdir(), 'velora-jwks-'));
   const jwks = path.join(keysDir, 'jwks.json');
   await fs.writeFile(jwks, JSON.stringify({ keys: [] }));
-  const t = await buildTestApp({ env: { OIDC_GOOGLE_CLIENT_ID: 'endpoint-suite', OIDC_GOOGLE_JWKS: jwks } });
+  const t = await buildTestApp({ ...options, env: { OIDC_GOOGLE_CLIENT_ID: 'endpoint-suite', OIDC_GOOGLE_JWKS: jwks } });
   const { db } = t.deps;
   const now = t.deps.now();
   const catalog = await insertCatalog(t, now.getTime());
@@ -105,6 +110,7 @@ export async function buildEndpointWorld(): Promise<EndpointWorld> {
       return role === 'visitor' ? null : (await sessions.create(users[role].id)).token;
     },
     captcha: () => solvedCaptcha(t.app, nextAddress()),
+    nextAddress,
     send({ method, path: url, query, body, token }) {
       return t.app.inject({
         method: method as 'GET',
