@@ -46,8 +46,8 @@ export interface EndpointWorld extends TestApp {
   nextAddress(): string;
 }
 
-/** The engine and logger of the app (the fuzz command builds one world per engine in one process). */
-export type EndpointWorldOptions = Pick<TestAppOverrides, 'engine' | 'log'>;
+/** The engine, logger and web build of the app (the fuzz command builds one world per engine in one process). */
+export type EndpointWorldOptions = Pick<TestAppOverrides, 'engine' | 'log' | 'webDist'>;
 
 export async function buildEndpointWorld(options: EndpointWorldOptions = {}): Promise<EndpointWorld> {
   // An identity provider is configured (with no keys: every ID token is refused), so /auth/:provider exists here.

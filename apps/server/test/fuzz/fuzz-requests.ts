@@ -1,7 +1,7 @@
 import { API_PREFIX, VISIT_ID_HEADER, type EndpointSpec } from '@velora/shared';
 import type { RequestParts } from '../endpoints/samples';
 import { fieldsOf, jsonSchemaOf, type Part } from '../endpoints/schema-sampler';
-import { hostileBody, hostileJsonValue, hostileText, oddPathValue } from './hostile-values';
+import { hostileBody, hostileJsonValue, hostileText, oddPathValue, perturbed } from './hostile-values';
 import type { Random } from './random';
 
 // One fuzz request: a valid request of the endpoint (the generated suite's, decision record 023), then none, one or
@@ -71,7 +71,10 @@ function mutate(endpoint: EndpointSpec, draft: Draft, random: Random): void {
     if (names.length === 0) return;
     const name = random.pick(names);
     if (part === 'params') {
-      if (random.chance(0.5)) {
+      if (random.chance(0.3)) {
+        draft.params[name] = String(perturbed(draft.params[name], random));
+        draft.changes.push(`path ${name} = ${JSON.stringify(draft.params[name])}`);
+      } else if (random.chance(0.5)) {
         draft.rawParams[name] = oddPathValue(random);
         draft.changes.push(`path ${name} = raw ${JSON.stringify(draft.rawParams[name])}`);
       } else {
@@ -87,7 +90,7 @@ function mutate(endpoint: EndpointSpec, draft: Draft, random: Random): void {
         draft.query[name] = [hostileText(random), hostileText(random)];
         draft.changes.push(`query ${name} twice`);
       } else {
-        draft.query[name] = hostileText(random);
+        draft.query[name] = action === 2 ? hostileText(random) : String(perturbed(draft.query[name], random));
         draft.changes.push(`query ${name} = ${JSON.stringify(draft.query[name])}`);
       }
     } else {
@@ -96,7 +99,7 @@ function mutate(endpoint: EndpointSpec, draft: Draft, random: Random): void {
         delete body[name];
         draft.changes.push(`body ${name} left out`);
       } else {
-        body[name] = hostileJsonValue(random);
+        body[name] = random.chance(0.35) ? perturbed(body[name], random) : hostileJsonValue(random);
         draft.changes.push(`body ${name} = ${JSON.stringify(body[name])?.slice(0, 80)}`);
       }
       draft.body = body;

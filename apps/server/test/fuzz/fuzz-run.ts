@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { ENDPOINT_ENTRIES, type EndpointName, type EndpointSpec } from '@velora/shared';
@@ -86,7 +89,11 @@ const inject = (world: EndpointWorld, request: FuzzRequest) =>
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const listener = listeningLogger();
-  const own = await buildEndpointWorld({ engine: options.engine, log: listener.log });
+  // A built web app of one page: a path that leaves /api (`/api/pages/../../x`) gets the page, as in production,
+  // not the 503 of an app started without its web build.
+  const webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'velora-fuzz-web-'));
+  await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Velora</title><div id="root"></div>');
+  const own = await buildEndpointWorld({ engine: options.engine, log: listener.log, webDist });
   const random = seededRandom(options.seed);
   const entries = ENDPOINT_ENTRIES as Array<[string, EndpointSpec]>;
   const report: FuzzReport = {
@@ -160,9 +167,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     report.durationMs ||= Date.now() - started;
     report.endpoints = touched.size;
     await own.close();
+    await fs.rm(webDist, { recursive: true, force: true });
   }
   return report;
 }
+
+/** A long request cut for the report (the seed sends it again whole). */
+const shortened = (text: string) => (text.length > 1500 ? `${text.slice(0, 1500)}… (${text.length - 1500} more characters)` : text);
 
 /** The report as text: counts, then each failure with what it takes to send it again. */
 export function describeReport(report: FuzzReport): string {
@@ -181,7 +192,7 @@ export function describeReport(report: FuzzReport): string {
   for (const failure of report.failures) {
     lines.push(
       `  ${failure.status} for request #${failure.index} (${failure.request.endpoint} as ${failure.request.role}; ${failure.request.changes.join('; ') || 'unchanged'})`,
-      `    app.inject(${JSON.stringify({ method: failure.request.method, url: failure.request.url, headers: failure.request.headers, payload: failure.request.payload?.slice(0, 2000) })})`,
+      `    app.inject(${shortened(JSON.stringify({ method: failure.request.method, url: failure.request.url, headers: failure.request.headers, payload: failure.request.payload }))})`,
       `    answer: ${failure.answer}`,
       ...failure.logged.map((l) => `    logged: ${l.split('\n').slice(0, 6).join('\n      ')}`),
     );

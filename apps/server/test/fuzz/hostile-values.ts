@@ -156,3 +156,12 @@ export function oddPathValue(random: Random): string {
     'new_messages',
   ]);
 }
+
+/** Something added to a valid value, so it passes the first checks a replacement would fail (a prefix, a pattern). */
+export function perturbed(value: unknown, random: Random): unknown {
+  if (typeof value === 'number') return random.pick([value + 1, value - 1, -value, value * 1e6, value + 0.5, String(value), `${value}abc`]);
+  if (typeof value === 'boolean') return random.pick([String(value), value ? 1 : 0, !value]);
+  const text = String(value ?? '');
+  const extra = random.pick(['\u0000', '%00', '\u001B', '\uD800', '\uFFFE', '😀', "'", '"', '\\', '/', '/..', '?x=1', '#', ' ', '\n', 'x'.repeat(300), '<b>', '%']);
+  return random.chance(0.7) ? `${text}${extra}` : `${extra}${text}`;
+}
