@@ -101,6 +101,8 @@ export interface TestAppOverrides {
   sharedRateLimits?: boolean;
   /** Another rate-limit store (e.g. Redis, or memory on the wall clock); by default in memory, on the test clock. */
   rateLimits?: RateLimitStore;
+  /** The app's logger; silent by default (the fuzz run listens for the errors behind a 5xx). */
+  log?: Platform['log'];
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -109,7 +111,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   const mailer = createCapturingMailer();
   const now = overrides.now ?? (() => new Date());
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:8080', ...overrides.env });
-  const log = pino({ level: 'silent' });
+  const log = overrides.log ?? pino({ level: 'silent' });
   // With REDIS_URL the realtime channel (and, if asked, the rate limits) go through Redis, as in production.
   const redis = config.redisUrl ? openRedisConnection(config.redisUrl, { log }) : null;
   const deps: Platform = {

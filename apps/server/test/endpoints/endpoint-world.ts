@@ -42,9 +42,12 @@ export interface EndpointWorld extends TestApp {
   /** A call the way the app's client makes it; `path` is relative to /api. Each comes from an address of its own, so
    * the per-address limits of one case never answer for the next. */
   send(request: { method: string; path: string; query?: string; body?: unknown; token: string | null }): Promise<LightMyRequestResponse>;
+  /** A client address no call has used yet (for calls made with app.inject directly). */
+  nextAddress(): string;
 }
 
-/** The world of the suite; `overrides` for a differently set-up app (the Redis outage tests: REDIS_URL, shared limits). */
+/** The world of the suite; `overrides` for a differently set-up app (the Redis outage tests: REDIS_URL, shared limits;
+ * the fuzz command: one world per engine in one process, with a logger that hears the errors behind a 5xx). */
 export async function buildEndpointWorld(overrides: TestAppOverrides = {}): Promise<EndpointWorld> {
   // An identity provider is configured (with no keys: every ID token is refused), so /auth/:provider exists here.
   const keysDir = await fs.mkdtemp(path.join(os.tmpdir(), 'velora-jwks-'));
@@ -106,6 +109,7 @@ export async function buildEndpointWorld(overrides: TestAppOverrides = {}): Prom
       return role === 'visitor' ? null : (await sessions.create(users[role].id)).token;
     },
     captcha: () => solvedCaptcha(t.app, nextAddress()),
+    nextAddress,
     send({ method, path: url, query, body, token }) {
       return t.app.inject({
         method: method as 'GET',

@@ -105,6 +105,17 @@ export function fieldsOf(node: JsonSchema): Array<{ name: string; node: JsonSche
   return Object.entries(object.properties ?? {}).map(([name, field]) => ({ name, node: field, required: (object.required ?? []).includes(name) }));
 }
 
+/** The control characters each string field is tried with: NUL, other C0 controls, DEL, and a line break inside. */
+export const CONTROL_CHARACTERS: ReadonlyArray<[string, string]> = [
+  ['NUL', '\u0000'],
+  ['SOH', '\u0001'],
+  ['ESC', '\u001B'],
+  ['DEL', '\u007F'],
+];
+
+/** Whether a bad input is one of the control-character cases (no string field may take one, whatever its type). */
+export const isControlCase = (bad: BadInput) => bad.problem.startsWith('a control character') || bad.problem === 'a lone surrogate';
+
 /** Bad values for one field: a wrong type, a control character, out-of-range numbers and lengths, a missing value. */
 export function badValuesFor(part: Part, field: { name: string; node: JsonSchema; required: boolean }): BadInput[] {
   const main = mainBranch(field.node);
@@ -125,7 +136,12 @@ export function badValuesFor(part: Part, field: { name: string; node: JsonSchema
     else if (part === 'query' && type === 'string') add('the parameter twice', String(good), { repeated: true });
   }
 
-  if (type === 'string') add('a NUL control character', `${String(good)}\u0000`);
+  if (type === 'string') {
+    // Issue 11: every string refuses control characters at the contract (PostgreSQL refuses a NUL with a 500).
+    for (const [name, control] of CONTROL_CHARACTERS) add(`a control character ${name}`, `${String(good)}${control}`);
+    // Broken Unicode only travels in JSON ("\ud800"): a path or query string carries bytes, which Fastify decodes.
+    if (part === 'body') add('a lone surrogate', `${String(good)}\uD800`);
+  }
 
   if (type === 'integer' || type === 'number') {
     if (main.minimum !== undefined) add(`below the minimum ${main.minimum}`, main.minimum - 1);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NO_CONTROL_CHARACTERS, oneLine } from './common';
+import { plainLine } from './common';
 import { LANGUAGES } from '../constants';
 import { RESERVED_MESSAGE_SEGMENTS } from './messages';
 
@@ -13,14 +13,16 @@ export const Username = z
   .min(3, 'Must be at least 3 characters')
   .max(32, 'Must be at most 32 characters')
   .regex(USERNAME_PATTERN, 'Use only letters, digits, dot, dash and underscore')
+  .check(...plainLine())
   // A username is a path segment of /messages/{name}: it must not be one of the calls under /messages.
   .refine((name) => !isReservedUsername(name), 'This name is reserved');
-export const Email = z.string().trim().max(254).email('Must be a valid email address');
-export const Password = z.string().min(8, 'Must be at least 8 characters').max(200, 'Must be at most 200 characters');
+export const Email = z.string().trim().max(254).email('Must be a valid email address').check(...plainLine());
+// A password is one line too: no keyboard types a control character into a password field.
+export const Password = z.string().min(8, 'Must be at least 8 characters').max(200, 'Must be at most 200 characters').check(...plainLine());
 
 export const LoginBody = z.object({
-  username: z.string().trim().min(1, 'Required').max(254).refine(oneLine, NO_CONTROL_CHARACTERS),
-  password: z.string().min(1, 'Required').max(200),
+  username: z.string().trim().min(1, 'Required').max(254).check(...plainLine()),
+  password: z.string().min(1, 'Required').max(200).check(...plainLine()),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -44,8 +46,8 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const ForgotPasswordBody = z
   .object({
-    username: z.string().trim().max(254).refine(oneLine, NO_CONTROL_CHARACTERS).optional().nullable(),
-    email: z.string().trim().max(254).refine(oneLine, NO_CONTROL_CHARACTERS).optional().nullable(),
+    username: z.string().trim().max(254).check(...plainLine()).optional().nullable(),
+    email: z.string().trim().max(254).check(...plainLine()).optional().nullable(),
   })
   .refine((b) => Boolean(b.username) || Boolean(b.email), {
     message: 'Give a username or an email address',
@@ -55,9 +57,9 @@ export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 
 export const ResetPasswordBody = z.object({
   password: Password,
-  reset_key: z.string().trim().min(1, 'Required').max(200),
+  reset_key: z.string().trim().min(1, 'Required').max(200).check(...plainLine()),
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
-export const LoginByHashBody = z.object({ hash: z.string().trim().min(1, 'Required').max(200) });
+export const LoginByHashBody = z.object({ hash: z.string().trim().min(1, 'Required').max(200).check(...plainLine()) });
 export type LoginByHashBody = z.infer<typeof LoginByHashBody>;

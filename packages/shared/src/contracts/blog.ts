@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../constants';
 import { clampPage } from '../rules/page-query';
-import { NO_CONTROL_CHARACTERS, oneLine } from './common';
+import { plainLine } from './common';
 
 // The blog (SPEC §2 /blog and /lecker_blog): articles per language, three categories.
 
@@ -15,14 +15,14 @@ export const BlogListQuery = z.object({
     .string()
     .trim()
     .max(100, 'Must be at most 100 characters')
-    .refine(oneLine, NO_CONTROL_CHARACTERS)
+    .check(...plainLine())
     .optional()
     .transform((v) => (v ? v : null)),
   category: z
     .string()
     .trim()
     .max(64, 'Must be at most 64 characters')
-    .refine(oneLine, NO_CONTROL_CHARACTERS)
+    .check(...plainLine())
     .optional()
     .transform((v) => (v ? v : null))
     .describe('A category slug (or id)'),
@@ -35,7 +35,7 @@ export const BlogListQuery = z.object({
 export type BlogListQueryInput = z.input<typeof BlogListQuery>;
 
 export const BlogArticleQuery = z.object({ lang: language.optional() });
-export const BlogAliasParam = z.object({ alias: z.string().trim().min(1).max(200).refine(oneLine, NO_CONTROL_CHARACTERS) });
+export const BlogAliasParam = z.object({ alias: z.string().trim().min(1).max(200).check(...plainLine()) });
 
 export const BlogCategory = z.object({ id: z.number().int(), slug: z.string(), name: z.string() }).meta({ id: 'BlogCategory' });
 export type BlogCategory = z.infer<typeof BlogCategory>;

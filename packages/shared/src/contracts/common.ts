@@ -1,12 +1,24 @@
 import { z } from 'zod';
-import { hasControlCharacters, hasStrayControlCharacters } from '../rules/plain-text';
+import { hasControlCharacters, hasLoneSurrogates, hasStrayControlCharacters } from '../rules/plain-text';
 
 export const NO_CONTROL_CHARACTERS = 'Must not contain control characters';
+export const NOT_VALID_UNICODE = 'Must be valid Unicode text';
 
 /** A one-line value (a name, a search, a path): no control character at all; PostgreSQL refuses NUL outright. */
 export const oneLine = (text: string) => !hasControlCharacters(text);
 /** A text of several lines (a message): tabs and line breaks, but no other control character. */
 export const severalLines = (text: string) => !hasStrayControlCharacters(text);
+/** Valid Unicode: no half of a surrogate pair (it cannot be stored as sent). */
+export const wellFormed = (text: string) => !hasLoneSurrogates(text);
+
+// Every string a caller sends ends with one of these two (decision record 031): a control character is refused by
+// the contract with a 400 naming the field, never left for PostgreSQL to refuse with a 500. The test
+// endpoints/plain-text-fields.test.ts walks the table and fails for any string that takes one.
+
+/** The checks of a one-line value (a name, an address, a token, a password, a path): `.check(...plainLine())`. */
+export const plainLine = () => [z.refine<string>(oneLine, NO_CONTROL_CHARACTERS), z.refine<string>(wellFormed, NOT_VALID_UNICODE)];
+/** The checks of a text of several lines (a message, a comment, feedback): tabs and line breaks stay. */
+export const plainLines = () => [z.refine<string>(severalLines, NO_CONTROL_CHARACTERS), z.refine<string>(wellFormed, NOT_VALID_UNICODE)];
 
 export const ErrorBody = z
   .object({

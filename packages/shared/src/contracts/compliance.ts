@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
+import { plainLine } from './common';
 
 // Age verification, identity-provider sign-in and law limits (SPEC §1, §4, §6).
 
@@ -13,12 +14,12 @@ export type AgeVerificationStart = z.infer<typeof AgeVerificationStart>;
 export const AGE_VERIFICATION_RESULT_PARAM = 'age_verification';
 export const AGE_VERIFICATION_RESULTS = ['success', 'cancelled'] as const;
 
-export const IdentityProviderParam = z.object({ provider: z.string().max(64) });
+export const IdentityProviderParam = z.object({ provider: z.string().max(64).check(...plainLine()) });
 
 export const IdentitySignInBody = z.object({
-  token: z.string().trim().min(1, 'Required').max(8192, 'Must be at most 8192 characters').describe('The OpenID Connect ID token'),
+  token: z.string().trim().min(1, 'Required').max(8192, 'Must be at most 8192 characters').check(...plainLine()).describe('The OpenID Connect ID token'),
   language: z.enum(LANGUAGES),
-  landing_id: z.union([z.number().int().positive(), z.string().trim().max(64)]).nullable().optional(),
+  landing_id: z.union([z.number().int().positive(), z.string().trim().max(64).check(...plainLine())]).nullable().optional(),
 });
 export type IdentitySignInBody = z.infer<typeof IdentitySignInBody>;
 
@@ -27,5 +28,5 @@ export const LAW_LIMITED_CODE = 'LAW_LIMITED';
 export const LAW_LIMITED_MESSAGE = 'This is not available in your country';
 
 /** The sandbox age-verification page: GET /age-verification/sandbox/{session}, POST …/{session}/complete. */
-export const AgeVerificationSessionParam = z.object({ session: z.string().max(200) });
+export const AgeVerificationSessionParam = z.object({ session: z.string().max(200).check(...plainLine()) });
 export const AgeVerificationDecisionBody = z.object({ decision: z.enum(['confirm', 'cancel'], { message: 'Must be confirm or cancel' }) });

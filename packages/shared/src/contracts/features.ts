@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_VARIANTS } from '../rules/company';
-import { hasControlCharacters } from '../rules/plain-text';
+import { plainLine, plainLines } from './common';
 
 // The /feature/* calls of SPEC §7.
 
@@ -17,7 +17,7 @@ const Rating = z
   .int('Must be a whole number from 1 to 5')
   .min(1, 'Must be a whole number from 1 to 5')
   .max(5, 'Must be a whole number from 1 to 5');
-const Message = z.string().trim().max(FEEDBACK_MESSAGE_MAX, `Must be at most ${FEEDBACK_MESSAGE_MAX} characters`);
+const Message = z.string().trim().max(FEEDBACK_MESSAGE_MAX, `Must be at most ${FEEDBACK_MESSAGE_MAX} characters`).check(...plainLines());
 
 export const SetOrganicDataBody = z
   .object({
@@ -31,7 +31,7 @@ export const SetOrganicDataBody = z
       .string()
       .trim()
       .max(200, 'Must be at most 200 characters')
-      .refine((v) => !hasControlCharacters(v), 'Must not contain control characters')
+      .check(...plainLine())
       .nullable()
       .optional(),
   })
@@ -49,6 +49,7 @@ export const FeedbackBody = z.object({
     .string()
     .trim()
     .regex(/^[a-z0-9_-]{1,64}$/, 'Use 1 to 64 lower-case letters, digits, dash and underscore')
+    .check(...plainLine())
     .nullable()
     .optional(),
 });
@@ -81,7 +82,8 @@ export const TrackActionBody = z.object({
   action: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'Use 1 to 64 letters, digits, dot, colon, dash and underscore'),
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'Use 1 to 64 letters, digits, dot, colon, dash and underscore')
+    .check(...plainLine()),
 });
 export type TrackActionBody = z.infer<typeof TrackActionBody>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clampPage } from '../rules/page-query';
 import { hasControlCharacters } from '../rules/plain-text';
+import { NOT_VALID_UNICODE, plainLines, wellFormed } from './common';
 
 // Messages (SPEC §7 Messages). A conversation is seen from the viewer's side: `with` names the other
 // party by the path segment the app uses, `/messages/{with}`. Times are unix milliseconds, so the
@@ -38,7 +39,8 @@ export const MessageText = z
   .string()
   .trim()
   .min(1, 'Write a message first')
-  .max(MESSAGE_TEXT_MAX, `Must be at most ${MESSAGE_TEXT_MAX} characters`);
+  .max(MESSAGE_TEXT_MAX, `Must be at most ${MESSAGE_TEXT_MAX} characters`)
+  .check(...plainLines());
 
 export const CorrespondentKind = z.enum(['member', 'model', 'site']);
 export const Correspondent = z
@@ -158,7 +160,8 @@ export const ConversationNameParam = z.object({
     .string()
     .min(1)
     .max(64)
-    .refine((v) => !hasControlCharacters(v), 'Must be a username'),
+    .refine((v) => !hasControlCharacters(v), 'Must be a username')
+    .refine(wellFormed, NOT_VALID_UNICODE),
 });
 /** POST /messages/{name}/send, POST /messages/playdate/{id} */
 export const SendMessageBody = z.object({ text: MessageText });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PERIODS } from '../constants';
 import { clampPage } from '../rules/page-query';
-import { hasControlCharacters } from '../rules/plain-text';
+import { plainLine } from './common';
 
 // Money (issue 6): membership plans, coin packages, checkout through a payment provider, coins and tips.
 // Money amounts are integer cents of `currency`; coins are whole numbers. Prices are computed on the server
@@ -130,7 +130,7 @@ export const TipBody = z.object({
     .min(8)
     .max(64)
     // A NUL would reach PostgreSQL as a 500; no client key needs a control character.
-    .refine((v) => !hasControlCharacters(v), 'Must not contain control characters')
+    .check(...plainLine())
     .optional(),
 });
 export type TipBody = z.infer<typeof TipBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
 import { Email } from './auth';
-import { NO_CONTROL_CHARACTERS, oneLine, severalLines } from './common';
+import { plainLine, plainLines } from './common';
 
 // Custom pages, page meta, landings, the proof-of-work captcha and the contact and report forms (SPEC §3, §5, §7 Pages).
 
@@ -17,7 +17,7 @@ export const CAPTCHA_INVALID = 'The captcha is invalid or expired';
 const optionalLanguage = z.enum(LANGUAGES, { message: `Must be one of ${LANGUAGES.join(', ')}` }).optional();
 
 export const CustomPageQuery = z.object({
-  password: z.string().max(200, 'Must be at most 200 characters').optional(),
+  password: z.string().max(200, 'Must be at most 200 characters').check(...plainLine()).optional(),
 });
 export type CustomPageQuery = z.infer<typeof CustomPageQuery>;
 
@@ -38,7 +38,7 @@ export const CustomPage = z
 export type CustomPage = z.infer<typeof CustomPage>;
 
 export const PageMetaQuery = z.object({
-  url: z.string().trim().min(1, 'Required').max(2048, 'Must be at most 2048 characters'),
+  url: z.string().trim().min(1, 'Required').max(2048, 'Must be at most 2048 characters').check(...plainLine()),
   lang: optionalLanguage,
 });
 export type PageMetaQuery = z.infer<typeof PageMetaQuery>;
@@ -98,6 +98,7 @@ const captchaField = z
   .trim()
   .min(1, CAPTCHA_REQUIRED)
   .max(8000, CAPTCHA_INVALID)
+  .check(...plainLine())
   .describe('The solved captcha: base64 of {"challenge": …, "solution": …}');
 
 const text = (min: number, max: number) =>
@@ -116,8 +117,8 @@ const formBoolean = z.preprocess(
 );
 
 export const ContactBody = z.object({
-  subject: text(1, 200).refine((s) => !/[\r\n]/.test(s), 'Must be a single line').refine(oneLine, NO_CONTROL_CHARACTERS),
-  message: text(10, 5000).refine(severalLines, NO_CONTROL_CHARACTERS),
+  subject: text(1, 200).refine((s) => !/[\r\n]/.test(s), 'Must be a single line').check(...plainLine()),
+  message: text(10, 5000).check(...plainLines()),
   email,
   captcha: captchaField,
 });
@@ -129,13 +130,13 @@ export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
 
 export const ContentReportBody = z.object({
   category: z.enum(REPORT_CATEGORIES, { message: `Must be one of ${REPORT_CATEGORIES.join(', ')}` }),
-  name: text(1, 100).refine(oneLine, NO_CONTROL_CHARACTERS),
+  name: text(1, 100).check(...plainLine()),
   email,
   url: z
     .string({ error: 'Required' })
     .trim()
     .max(2048, 'Must be at most 2048 characters')
-    .refine(oneLine, NO_CONTROL_CHARACTERS)
+    .check(...plainLine())
     .refine((v) => {
       try {
         return ['http:', 'https:'].includes(new URL(v).protocol);
@@ -145,10 +146,10 @@ export const ContentReportBody = z.object({
     }, 'Must be a web address starting with http:// or https://'),
   is_depicted: formBoolean,
   is_agreed: formBoolean.refine((v) => v, 'Confirm that the information is accurate'),
-  reason: text(10, 5000).refine(severalLines, NO_CONTROL_CHARACTERS),
+  reason: text(10, 5000).check(...plainLines()),
   captcha: captchaField,
 });
 export type ContentReportBody = z.infer<typeof ContentReportBody>;
 
 /** GET /pages/*: the wildcard is the custom page's path. */
-export const CustomPagePathParam = z.object({ '*': z.string().refine(oneLine, NO_CONTROL_CHARACTERS) });
+export const CustomPagePathParam = z.object({ '*': z.string().check(...plainLine()) });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, ROLE_TOKENS } from '../constants';
-import { Campaign, FeatureMap } from './common';
+import { Campaign, FeatureMap, plainLine } from './common';
 import { Email, Password, Username } from './auth';
-import { hasControlCharacters } from '../rules/plain-text';
 
 export const Profile = z
   .object({
@@ -45,8 +44,8 @@ export type Profile = z.infer<typeof Profile>;
 
 export const UserLangBody = z.object({ lang: z.enum(LANGUAGES) });
 
-export const ValidateUsernameBody = z.object({ username: z.string().max(254) });
-export const ValidateEmailBody = z.object({ email: z.string().max(254) });
+export const ValidateUsernameBody = z.object({ username: z.string().max(254).check(...plainLine()) });
+export const ValidateEmailBody = z.object({ email: z.string().max(254).check(...plainLine()) });
 export const ValidationResult = z.object({
   valid: z.boolean(),
   reason: z.enum(['taken', 'format']).nullable(),
@@ -67,13 +66,13 @@ const clearable = (max: number) =>
     .trim()
     .max(max, `Must be at most ${max} characters`)
     // One line of text: a NUL would reach PostgreSQL as a 500, other control characters mean nothing here.
-    .refine((v) => !hasControlCharacters(v), 'Must not contain control characters')
+    .check(...plainLine())
     .nullable()
     .transform((v) => (v === '' || v === null ? null : v));
 
 /** POST /user/change_password. `password` is the current one; the new one follows the registration rules. */
 export const ChangePasswordBody = z.object({
-  password: z.string().min(1, 'Required').max(200, 'Must be at most 200 characters'),
+  password: z.string().min(1, 'Required').max(200, 'Must be at most 200 characters').check(...plainLine()),
   newPassword: Password,
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
@@ -83,21 +82,21 @@ export const CHAT_NAME_MAX = 32;
 export const ChangeUsernameBody = z.object({
   userName: Username,
   chatName: clearable(CHAT_NAME_MAX).optional(),
-  password: z.string().min(1, 'Required').max(200, 'Must be at most 200 characters'),
+  password: z.string().min(1, 'Required').max(200, 'Must be at most 200 characters').check(...plainLine()),
 });
 export type ChangeUsernameBody = z.infer<typeof ChangeUsernameBody>;
 
 /** POST /user/change_email. The password is optional (SPEC §5); when given (non-empty) it must be right. */
 export const ChangeEmailBody = z.object({
   newEmail: Email,
-  password: z.string().max(200, 'Must be at most 200 characters').nullable().optional(),
+  password: z.string().max(200, 'Must be at most 200 characters').check(...plainLine()).nullable().optional(),
 });
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
 
 /** The query parameter of the mailed link that confirms a new address: `/?confirm_email=<token>`. */
 export const CONFIRM_EMAIL_CHANGE_PARAM = 'confirm_email';
 /** POST /user/confirm_email_change. */
-export const ConfirmEmailChangeBody = z.object({ token: z.string().min(1, 'Required').max(200).describe('The token of the mailed link') });
+export const ConfirmEmailChangeBody = z.object({ token: z.string().min(1, 'Required').max(200).check(...plainLine()).describe('The token of the mailed link') });
 export type ConfirmEmailChangeBody = z.infer<typeof ConfirmEmailChangeBody>;
 
 /** A 2-letter ISO 3166-1 code, stored upper-case; null or empty clears it. */
@@ -105,6 +104,7 @@ export const CountryCode = z
   .string()
   .trim()
   .regex(/^([A-Za-z]{2})?$/, 'Must be a 2-letter country code')
+  .check(...plainLine())
   .nullable()
   .transform((v) => (v ? v.toUpperCase() : null));
 

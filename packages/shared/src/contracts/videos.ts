@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NO_CONTROL_CHARACTERS, oneLine } from './common';
+import { plainLine, plainLines } from './common';
 import { VIDEO_ORDERS } from '../constants';
 import { clampPage, parseIntegerList } from '../rules/page-query';
 
@@ -37,7 +37,7 @@ export type Video = z.infer<typeof Video>;
 const MAX_TAG_ID = 2_147_483_647;
 
 const tagList = z
-  .union([z.string(), z.array(z.string())])
+  .union([z.string().check(...plainLine()), z.array(z.string().check(...plainLine()))])
   .optional()
   .superRefine((value, ctx) => {
     if (value == null) return;
@@ -56,7 +56,7 @@ export const VideoListQuery = z.object({
     .transform((v) => clampPage(v)),
   order: z.enum(VIDEO_ORDERS).optional().default('newest'),
   tags: tagList,
-  query: z.string().trim().max(100, 'Must be at most 100 characters').refine(oneLine, NO_CONTROL_CHARACTERS).optional().transform((v) => (v ? v : null)),
+  query: z.string().trim().max(100, 'Must be at most 100 characters').check(...plainLine()).optional().transform((v) => (v ? v : null)),
 });
 export type VideoListQueryInput = z.input<typeof VideoListQuery>;
 
@@ -111,9 +111,9 @@ export const UnlockedContent = z.object({
   videos: z.array(z.number().int()),
 });
 export type UnlockedContent = z.infer<typeof UnlockedContent>;
-export const UnlockBody = z.object({ token: z.string().trim().min(1, 'Required').max(200) });
+export const UnlockBody = z.object({ token: z.string().trim().min(1, 'Required').max(200).check(...plainLine()) });
 
-export const FreeVideoQuery = z.object({ token: z.string().trim().min(1, 'Required').max(200) });
+export const FreeVideoQuery = z.object({ token: z.string().trim().min(1, 'Required').max(200).check(...plainLine()) });
 
 export const TestVideo = z.object({
   id: z.number().int(),
@@ -138,7 +138,7 @@ export const Comment = z
 export type Comment = z.infer<typeof Comment>;
 
 export const CommentBody = z.object({
-  body: z.string().trim().min(1, 'Write something first').max(2000, 'Must be at most 2000 characters'),
+  body: z.string().trim().min(1, 'Write something first').max(2000, 'Must be at most 2000 characters').check(...plainLines()),
 });
 
 export const CommentList = z.object({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { Campaign, FeatureMap } from './common';
+import { Campaign, FeatureMap, plainLine } from './common';
 
 /** GET /track/visit: the page referrer plus every query parameter of the page URL. */
-export const VisitQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const queryText = () => z.string().check(...plainLine());
+export const VisitQuery = z.record(queryText(), z.union([queryText(), z.array(queryText())]));
 
 export const Visit = z
   .object({
@@ -23,7 +24,8 @@ export const Visit = z
 export type Visit = z.infer<typeof Visit>;
 
 export const TrackEventBody = z.object({
-  name: z.string().trim().min(1).max(64),
-  properties: z.record(z.string(), z.unknown()).optional().default({}),
+  name: z.string().trim().min(1).max(64).check(...plainLine()),
+  // The values stay free-form JSON: storable-json drops what PostgreSQL's jsonb refuses (a NUL) before it is stored.
+  properties: z.record(z.string().check(...plainLine()), z.unknown()).optional().default({}),
 });
 export type TrackEventBody = z.infer<typeof TrackEventBody>;

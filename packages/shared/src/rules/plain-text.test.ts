@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacters, withoutStrayControls } from './plain-text';
+import { hasControlCharacters, hasLoneSurrogates, withoutStrayControls } from './plain-text';
 
 describe('withoutStrayControls', () => {
   it.each([
@@ -25,5 +25,18 @@ describe('hasControlCharacters', () => {
     ['\u007F', true],
   ])('%j → %s', (text, expected) => {
     expect(hasControlCharacters(text)).toBe(expected);
+  });
+});
+
+describe('hasLoneSurrogates', () => {
+  it.each([
+    ['plain', false],
+    ['an emoji 😀 is a pair', false],
+    ['a high half \uD800 alone', true],
+    ['a low half \uDC00 alone', true],
+    ['\uD83D', true],
+    ['the pair reversed \uDE00\uD83D', true],
+  ])('%j → %s', (text, expected) => {
+    expect(hasLoneSurrogates(text)).toBe(expected);
   });
 });

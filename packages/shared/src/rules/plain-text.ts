@@ -13,3 +13,10 @@ export const hasStrayControlCharacters = (text: string): boolean => new RegExp(S
 
 /** Whether a one-line value (a name, an address line, a path segment) holds any control character, line breaks included. */
 export const hasControlCharacters = (text: string): boolean => ANY_CONTROL.test(text);
+
+// A UTF-16 half without its other half: JavaScript strings may hold one (a JSON "\\ud800"), UTF-8 cannot. The driver
+// would store U+FFFD in its place, so the value saved is not the value sent.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a text holds half of a UTF-16 surrogate pair (not valid Unicode; String.isWellFormed is not everywhere yet). */
+export const hasLoneSurrogates = (text: string): boolean => LONE_SURROGATE.test(text);

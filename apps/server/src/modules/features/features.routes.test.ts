@@ -188,17 +188,28 @@ describe('/feature/feature_feedback/:id (a feature name or its numeric id)', () 
 });
 
 describe('feedback text with control characters', () => {
-  it('stores both kinds of feedback without them (a NUL is no 500), keeping line breaks', async () => {
+  // Issue 11 (decision record 031): refused at the contract with a 400 naming the field, no longer dropped quietly.
+  it('refuses both kinds of feedback with one (a NUL is no 500) and stores nothing', async () => {
     const u = await freshMember();
-    const sent = 'Nice\u0000 trailer\nreally\u0007';
+    for (const sent of ['Nice\u0000 trailer', 'really\u0007 nice']) {
+      for (const url of ['/api/feature/feedback', '/api/feature/feature_feedback/trailer']) {
+        const res = await call('POST', url, u, { rating: 4, message: sent });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().error.fields).toHaveProperty('message');
+      }
+    }
+    expect(await t.deps.db.query('SELECT message FROM feedback WHERE user_id = $1', [u.id])).toEqual([]);
+  });
+
+  it('keeps tabs and line breaks', async () => {
+    const u = await freshMember();
+    const sent = 'Nice trailer\nreally\tgood';
     expect((await call('POST', '/api/feature/feedback', u, { rating: 4, message: sent })).statusCode).toBe(200);
     const rows = await t.deps.db.query<{ message: string }>('SELECT message FROM feedback WHERE user_id = $1', [u.id]);
-    expect(rows.map((r) => r.message)).toEqual(['Nice trailer\nreally']);
-
+    expect(rows.map((r) => r.message)).toEqual([sent]);
     const saved = await call('POST', '/api/feature/feature_feedback/trailer', u, { rating: 4, message: sent });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ message: 'Nice trailer\nreally' });
-    expect((await call('GET', '/api/feature/feature_feedback/trailer', u)).json()).toMatchObject({ message: 'Nice trailer\nreally' });
+    expect(saved.json()).toMatchObject({ message: sent });
   });
 });
 

@@ -75,10 +75,10 @@ describe('POST /messages/{name}/send', () => {
     expect(Message.parse(expectStatus(await send(ann, 'BOB_Receiver', { text: 'Case' }), 201)).with).toBe('bob_receiver');
   });
 
-  it('stores plain text as given, trimmed, markup and all; control characters are dropped', async () => {
+  it('stores plain text as given, trimmed, markup and all, tabs and line breaks too', async () => {
     const html = Message.parse(expectStatus(await send(ann, 'bob_receiver', { text: '  <b>bold?</b> & <script>x</script>\n  ' }), 201));
     expect(html.text).toBe('<b>bold?</b> & <script>x</script>');
-    expect(Message.parse(expectStatus(await send(ann, 'bob_receiver', { text: 'a\u0000b\u0007c\td\ne' }), 201)).text).toBe('abc\td\ne');
+    expect(Message.parse(expectStatus(await send(ann, 'bob_receiver', { text: 'a\tb\nc\r\nd' }), 201)).text).toBe('a\tb\nc\r\nd');
     const [stored] = await t.deps.db.query<{ body: string }>('SELECT body FROM messages WHERE id = $1', [html.id]);
     expect(stored!.body).toBe('<b>bold?</b> & <script>x</script>');
   });
@@ -96,6 +96,9 @@ describe('POST /messages/{name}/send', () => {
     ['empty text', { text: '' }],
     ['only whitespace', { text: '  \n\t ' }],
     ['only control characters', { text: '\u0000\u0001' }],
+    // Issue 11: refused at the contract (decision record 031), no longer dropped quietly.
+    ['a NUL inside', { text: 'a\u0000b' }],
+    ['an escape inside', { text: 'a\u001b[0mb' }],
     ['too long text', { text: 'y'.repeat(MESSAGE_TEXT_MAX + 1) }],
     ['a number', { text: 42 }],
     ['null', { text: null }],

@@ -3,6 +3,7 @@ import {
   INVALID_PAGE_PASSWORD,
   INVALID_PAGE_PASSWORD_CODE,
   PRODUCT_NAME,
+  hasControlCharacters,
   type ContactBody,
   type ContentReportBody,
   type CustomPage,
@@ -60,7 +61,9 @@ export function normalisePagePath(raw: string): string | null {
 export function pathOfUrl(url: string, base: string): string | null {
   try {
     const parsed = new URL(url, `${base}/`);
-    return normalisePagePath(decodeURIComponent(parsed.pathname));
+    const path = decodeURIComponent(parsed.pathname);
+    // An encoded control character (`/%00`) names no page, and PostgreSQL refuses a NUL: the site's defaults.
+    return hasControlCharacters(path) ? null : normalisePagePath(path);
   } catch {
     return null;
   }

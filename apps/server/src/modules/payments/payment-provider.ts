@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainLine } from '@velora/shared';
 
 /**
  * A payment provider: it takes the money on its own hosted page and tells us the outcome by a signed webhook
@@ -54,7 +55,8 @@ export const PaymentEventBody = z.object({
   created: z.number().int(),
   data: z.object({
     payment: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-    reference: z.string().max(200).nullable().optional(),
+    // Stored with the payment: a NUL would reach PostgreSQL as a 500 (issue 11), so it is a rejected event instead.
+    reference: z.string().max(200).check(...plainLine()).nullable().optional(),
   }),
 });
 export type PaymentEventBody = z.infer<typeof PaymentEventBody>;

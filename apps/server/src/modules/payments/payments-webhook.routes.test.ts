@@ -83,6 +83,17 @@ describe('signature checks: refused with 400 and nothing written', () => {
     }
   });
 
+  // Issue 11: the raw body is parsed by the provider, not the route's schema; a control character in a signed event's
+  // strings is refused like any other bad event, never left for PostgreSQL to refuse with a 500.
+  it('refuses a signed event whose strings hold a control character or a lone surrogate', async () => {
+    for (const reference of ['ref\u0000', 'ref\u001b', 'ref\ud800']) {
+      const { paymentId } = await pending('coins');
+      const res = await t.webhook(JSON.stringify({ ...paymentEvent(paymentId), data: { payment: paymentId, reference } }));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.code).toBe('WEBHOOK_REJECTED');
+    }
+  });
+
   it('answers 404 for a provider that is not configured, and 400 for a malformed provider name', async () => {
     const { paymentId } = await pending('subscription');
     expect((await t.webhook(paymentEvent(paymentId), { provider: 'paypal' })).statusCode).toBe(404);

@@ -166,9 +166,21 @@ describe('GET /api/track/visit', () => {
     expect(res.json().error.message).toMatch(/page query is too large/);
   });
 
-  it('stores values PostgreSQL cannot hold as-is (NUL, lone surrogates) instead of failing', async () => {
-    const res = await trackVisit(t, 'campaign=a%00b&note=%ED%A0%80x&%00key=1');
-    expect(res.statusCode).toBe(200);
+  // Issue 11 (decision record 031): a control character is refused at the contract, naming the parameter (the web
+  // leaves such parameters out of the visit, so a page URL with one still gets its visit).
+  it.each([
+    ['a NUL in a value', 'campaign=a%00b', 'campaign'],
+    ['an escape in a value', 'note=a%1Bb', 'note'],
+    ['a NUL in a name', '%00key=1', '\u0000key'],
+  ])('refuses %s with a 400 naming the parameter', async (_label, query, field) => {
+    const res = await trackVisit(t, query);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(res.json().error.fields)).toContain(field);
+  });
+
+  it('stores bytes that are not UTF-8 as the replacement character instead of failing', async () => {
+    const res = await trackVisit(t, 'campaign=ab&note=%ED%A0%80x');
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json().campaign).toEqual({ id: 'ab' });
   });
 
@@ -218,7 +230,8 @@ describe('POST /api/track', () => {
   });
 
   it('keeps strings PostgreSQL cannot hold as-is', async () => {
-    const res = await track({ name: 'charge_coins', properties: { 'k\u0000': 'a\u0000b', lone: '\ud800' } });
+    // The property values are free-form JSON, cleaned before jsonb; their names are strings of the contract.
+    const res = await track({ name: 'charge_coins', properties: { k: 'a\u0000b', lone: '\ud800' } });
     expect(res.statusCode).toBe(200);
     expect((await lastEvent())!.properties).toEqual({ k: 'ab', lone: '\ufffd' });
   });
@@ -229,6 +242,8 @@ describe('POST /api/track', () => {
     ['a name of the wrong type', { name: 42 }, 'name'],
     ['properties of the wrong type', { name: 'x', properties: 'nope' }, 'properties'],
     ['properties as an array', { name: 'x', properties: [1, 2] }, 'properties'],
+    ['a control character in the name', { name: 'charge\u0000coins' }, 'name'],
+    ['a control character in a property name', { name: 'x', properties: { 'k\u0000': 1 } }, 'properties.k\u0000'],
   ])('refuses %s with a 400 naming the field', async (_label, payload, field) => {
     const res = await track(payload);
     expect(res.statusCode).toBe(400);

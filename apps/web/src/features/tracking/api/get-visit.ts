@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Visit } from '@velora/shared';
+import { hasControlCharacters, hasLoneSurrogates, type Visit } from '@velora/shared';
 import { requireData } from '@/lib/http';
 import { call } from '@/lib/http/call';
 
@@ -8,16 +8,19 @@ export type VisitParams = Record<string, string | string[]>;
 /** Query parameters that carry credentials: never sent to tracking. */
 const PRIVATE_PARAMS = new Set(['hash', 'authToken', 'reset_key', 'token']);
 
+/** What the server refuses in any string (issue 11): a parameter holding it is left out, so the visit still counts. */
+const unsendable = (text: string) => hasControlCharacters(text) || hasLoneSurrogates(text);
+
 /** The visit parameters of SPEC §7: the page referrer plus every query parameter of the page URL. */
 export function visitParamsFrom(search: string, referrer: string): VisitParams {
   const params: VisitParams = {};
   for (const [name, value] of new URLSearchParams(search)) {
-    if (PRIVATE_PARAMS.has(name) || name === 'referrer') continue;
+    if (PRIVATE_PARAMS.has(name) || name === 'referrer' || unsendable(name) || unsendable(value)) continue;
     const existing = params[name];
     if (existing === undefined) params[name] = value;
     else params[name] = Array.isArray(existing) ? [...existing, value] : [existing, value];
   }
-  params.referrer = referrer;
+  params.referrer = unsendable(referrer) ? '' : referrer;
   return params;
 }
 
