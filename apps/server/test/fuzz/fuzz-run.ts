@@ -94,6 +94,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'velora-fuzz-web-'));
   await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Velora</title><div id="root"></div>');
   const own = await buildEndpointWorld({ engine: options.engine, log: listener.log, webDist });
+  // The job queue works, as in a running server: the readiness check (GET /health/ready) then answers 200, and its
+  // 503 stays what it means, a dependency that is down.
+  await own.deps.jobs.start();
   const random = seededRandom(options.seed);
   const entries = ENDPOINT_ENTRIES as Array<[string, EndpointSpec]>;
   const report: FuzzReport = {
@@ -166,6 +169,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   } finally {
     report.durationMs ||= Date.now() - started;
     report.endpoints = touched.size;
+    await own.deps.jobs.stop();
     await own.close();
     await fs.rm(webDist, { recursive: true, force: true });
   }
