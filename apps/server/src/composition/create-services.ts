@@ -39,7 +39,7 @@ export function createServices(platform: Platform) {
   const { config, db, now, mailer, rateLimits, realtime, mediaUrls, log } = platform;
 
   // Tier 0: no other module.
-  const sessions = createSessionsService({ db, now });
+  const sessions = createSessionsService({ db, now, realtime });
   const features = createFeaturesService({ db, now });
   const captcha = createCaptchaService({ config, db, now, rateLimits });
   const favourites = createFavouritesService({ db });
@@ -60,7 +60,7 @@ export function createServices(platform: Platform) {
   const messages = createMessagesService({ db, now, rateLimits, realtime, mediaUrls, log, media });
   const videos = createVideosService({ db, now, rateLimits, media, favourites, features });
   const users = createUsersService({ db, mediaUrls, features, subscriptions, coins });
-  const usersSettings = createUsersSettingsService({ db, now, rateLimits, config, mailer, log });
+  const usersSettings = createUsersSettingsService({ db, now, rateLimits, config, mailer, log, sessions });
 
   // Tier 3.
   const shoots = createShootsService({ db, now, media, videos });
