@@ -1,5 +1,6 @@
 import { drawDemoOriginal } from '../demo/seed-images';
 import { createAgeVerificationService } from '../modules/age-verification/age-verification.service';
+import { createAuthLinksService } from '../modules/auth/auth-links.service';
 import { createAuthService } from '../modules/auth/auth.service';
 import { createBlogService } from '../modules/blog/blog.service';
 import { createCaptchaService } from '../modules/captcha/captcha.service';
@@ -71,6 +72,7 @@ export function createServices(platform: Platform) {
   const provider = paymentProviderFor({ config, now }, paymentWebhooks.deliver);
   const payments = createPaymentsService({ db, config, now, rateLimits, log, provider, users, visits, features, coins, subscriptions });
   const auth = createAuthService({ db, config, now, rateLimits, mailer, log, sessions, users, messages });
+  const authLinks = createAuthLinksService({ db, now, rateLimits, sessions, users });
   const identity = createIdentityService({ db, config, now, log, messages, users, sessions, features });
   const pages = createPagesService({ db, config, now, rateLimits, mailer, log, captcha, blog, landings });
 
@@ -106,6 +108,7 @@ export function createServices(platform: Platform) {
     payments,
     paymentWebhooks,
     auth,
+    authLinks,
     identity,
     pages,
     models,
