@@ -15,5 +15,7 @@ export const isIdempotencyKey = (value: string): boolean => KEY_PATTERN.test(val
 
 /** A fresh key for one user action (the web sends it with the call and again on the call's retries). */
 export function newIdempotencyKey(): string {
-  return globalThis.crypto.randomUUID();
+  // getRandomValues, not randomUUID: browsers offer the latter only on HTTPS or localhost.
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
