@@ -159,7 +159,7 @@ describe('POST /api/auth/login_by_hash/owner', () => {
   });
 });
 
-it('a created user with no session cannot hand over', async () => {
+it('a revoked session cannot ask for a hand-over code (401)', async () => {
   const user = await createUser(t);
   const { token } = await loginAs(t, user);
   await t.services.sessions.revoke((await t.services.sessions.resolve(token))!.sessionId);
