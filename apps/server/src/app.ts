@@ -15,6 +15,7 @@ import type { Platform } from './platform';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { lawLimitsPlugin } from './plugins/law-limits';
 import { realtimePlugin, type RealtimePluginOptions } from './plugins/realtime';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -110,6 +111,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
     disabledRoles: config.disabledRoles,
   });
   await app.register(lawLimitsPlugin, { lawLimitationsOf: services.users.lawLimitations });
+  await app.register(idempotencyPlugin, { db: platform.db, now: platform.now });
   await app.register(realtimePlugin, {
     hub: platform.realtime,
     sessions: services.sessions,

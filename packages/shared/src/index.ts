@@ -27,5 +27,6 @@ export * from './contracts/money';
 export * from './rules/feature-popups';
 export * from './rules/money-popups';
 export * from './rules/plain-text';
+export * from './rules/idempotency-key';
 export * from './rules/capabilities';
 export * from './endpoints/index';

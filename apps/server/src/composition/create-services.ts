@@ -1,5 +1,6 @@
 import { drawDemoOriginal } from '../demo/seed-images';
 import { createAgeVerificationService } from '../modules/age-verification/age-verification.service';
+import { createAuthLinksService } from '../modules/auth/auth-links.service';
 import { createAuthService } from '../modules/auth/auth.service';
 import { createBlogService } from '../modules/blog/blog.service';
 import { createCaptchaService } from '../modules/captcha/captcha.service';
@@ -41,7 +42,7 @@ export function createServices(platform: Platform) {
 
   // Tier 0: no other module.
   const health = createHealthService({ db, redis, jobs });
-  const sessions = createSessionsService({ db, now });
+  const sessions = createSessionsService({ db, now, realtime });
   const features = createFeaturesService({ db, now });
   const captcha = createCaptchaService({ config, db, now, rateLimits });
   const favourites = createFavouritesService({ db });
@@ -62,7 +63,7 @@ export function createServices(platform: Platform) {
   const messages = createMessagesService({ db, now, rateLimits, realtime, mediaUrls, log, media });
   const videos = createVideosService({ db, now, rateLimits, media, favourites, features });
   const users = createUsersService({ db, mediaUrls, rateLimits, features, subscriptions, coins });
-  const usersSettings = createUsersSettingsService({ db, now, rateLimits, config, mailer, log });
+  const usersSettings = createUsersSettingsService({ db, now, rateLimits, config, mailer, log, sessions });
 
   // Tier 3.
   const shoots = createShootsService({ db, now, media, videos });
@@ -73,6 +74,7 @@ export function createServices(platform: Platform) {
   const provider = paymentProviderFor({ config, now }, paymentWebhooks.deliver);
   const payments = createPaymentsService({ db, config, now, rateLimits, log, provider, users, visits, features, coins, subscriptions });
   const auth = createAuthService({ db, config, now, rateLimits, mailer, log, sessions, users, messages });
+  const authLinks = createAuthLinksService({ db, now, rateLimits, sessions, users });
   const identity = createIdentityService({ db, config, now, log, messages, users, sessions, features });
   const pages = createPagesService({ db, config, now, rateLimits, mailer, log, captcha, blog, landings });
 
@@ -109,6 +111,7 @@ export function createServices(platform: Platform) {
     payments,
     paymentWebhooks,
     auth,
+    authLinks,
     identity,
     pages,
     models,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions, preValidationHookHandler } from 'fastify';
-import type { z } from 'zod';
-import { ErrorBody, type EndpointParsedBody, type EndpointParsedParams, type EndpointParsedQuery, type EndpointSpec } from '@velora/shared';
+import { z } from 'zod';
+import { ErrorBody, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_RULE, type EndpointParsedBody, type EndpointParsedParams, type EndpointParsedQuery, type EndpointSpec } from '@velora/shared';
 import type { LawLimitedRule } from '../plugins/law-limits';
 
 // Fastify routes from the shared endpoint table (decision record 023): the capability the auth hook checks, the law
@@ -32,6 +32,17 @@ export interface EndpointRouteExtras {
 
 const BEARER = [{ bearer: [] }];
 
+/**
+ * The Idempotency-Key header of an `idempotent` entry, for the OpenAPI document: loose (every other header passes
+ * through) and lenient (plugins/idempotency.ts judges the value, so its 400 names the header as the client spelt it).
+ */
+const IDEMPOTENT_HEADERS = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: z
+    .string()
+    .optional()
+    .describe(`${IDEMPOTENCY_KEY_RULE}. A fresh key per user action, the same on retries: a retry gets the first answer again (for 24 hours).`),
+});
+
 /** The Fastify schema of an entry: inputs, the response map (success and every declared error), OpenAPI text. */
 export function schemaOf(endpoint: EndpointSpec): FastifySchema & Record<string, unknown> {
   const schema: FastifySchema & Record<string, unknown> = { tags: [...endpoint.tags], summary: endpoint.summary };
@@ -41,6 +52,7 @@ export function schemaOf(endpoint: EndpointSpec): FastifySchema & Record<string,
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.body) schema.body = endpoint.body;
+  if (endpoint.idempotent) schema.headers = IDEMPOTENT_HEADERS;
   // HTML pages and redirects carry no response schema: their errors are pages too, and nothing is serialised.
   if (endpoint.response && (endpoint.answer === 'json' || endpoint.answer === 'empty')) {
     const errorBody = endpoint.errorResponse ?? ErrorBody;
@@ -62,7 +74,11 @@ export function routeOptionsOf<E extends EndpointSpec>(endpoint: E, handler: End
   return {
     method: endpoint.method,
     url: endpoint.path,
-    config: { capability: endpoint.capability, ...(lawLimited === undefined ? {} : { lawLimited }) },
+    config: {
+      capability: endpoint.capability,
+      ...(lawLimited === undefined ? {} : { lawLimited }),
+      ...(endpoint.idempotent ? { idempotent: true } : {}),
+    },
     schema: schemaOf(endpoint),
     ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
     handler: async function endpointHandler(request, reply) {

@@ -15,6 +15,11 @@ export const RATE_LIMITS = {
   loginPerAccount: { points: 5, windowMs: 15 * MINUTE_MS },
   /** Failed log-ins per client address, across accounts. */
   loginPerAddress: { points: 20, windowMs: 15 * MINUTE_MS },
+  /**
+   * Look-ups of a log-in link's owner ("Log in as …?") per address: a link is 256 random bits, so this is not what
+   * keeps links safe; it keeps the look-up from being a free oracle for scanners.
+   */
+  loginLinkOwnersPerAddress: { points: 30, windowMs: 15 * MINUTE_MS },
   /** Password-reset requests per address. */
   forgotPasswordPerAddress: { points: 5, windowMs: HOUR_MS },
   /** Password-reset mails per account (silently capped: the answer must not differ). */

@@ -12,6 +12,8 @@ export interface RealtimeHub {
   toUser(userId: number, event: string, payload: unknown): void;
   /** Sends `event` to every connection in the room, on every instance. Fire and forget. */
   toRoom(room: RoomName, event: string, payload: unknown): void;
+  /** Closes every connection of these sessions, on every instance (they ended: log-out, password change). Fire and forget. */
+  disconnectSessions(sessionIds: readonly number[]): void;
   /** Who is in the room across every instance, member ids included whatever the kind shows browsers. */
   presence(room: RoomName): Promise<RoomPresence>;
   /** Declares who may enter the rooms of a kind. A kind nobody declared cannot be joined. */
@@ -75,16 +77,20 @@ export interface DefinedClientEvent {
 
 export type RealtimeSend = (room: string, event: string, payload: unknown) => void;
 export type RealtimePresenceReader = (room: RoomName) => Promise<RoomPresence>;
+/** Closes every connection in these rooms, on every instance. */
+export type RealtimeDisconnect = (rooms: string[]) => void;
 
 export interface BindableRealtimeHub extends RealtimeHub {
   /** The plugin (or a test recording pushes) takes over delivery; presence stays empty without a reader. */
-  bind(send: RealtimeSend, presence?: RealtimePresenceReader): void;
+  bind(send: RealtimeSend, presence?: RealtimePresenceReader, disconnect?: RealtimeDisconnect): void;
   roomKind(kind: RoomKind): RoomKindDefinition | undefined;
   clientEvent(name: string): DefinedClientEvent | undefined;
 }
 
 /** The Socket.IO room every connection of a user joins. */
 export const userRoom = (userId: number) => `user:${userId}`;
+/** The Socket.IO room every connection of one session joins, so an ended session can be cut off on every instance. */
+export const sessionRoom = (sessionId: number) => `session:${sessionId}`;
 
 /** Names a module cannot take: the rooms' own events and Socket.IO's. */
 const RESERVED_EVENT = /^(room:|connect|disconnect|error$|newListener$|removeListener$)/;
@@ -94,18 +100,23 @@ export const emptyPresence = (room: string): RoomPresence => ({ room, count: 0, 
 export function createRealtimeHub(): BindableRealtimeHub {
   let send: RealtimeSend | null = null;
   let readPresence: RealtimePresenceReader | null = null;
+  let disconnect: RealtimeDisconnect | null = null;
   const kinds = new Map<RoomKind, RoomKindDefinition>();
   const events = new Map<string, DefinedClientEvent>();
   return {
-    bind(fn, presence) {
+    bind(fn, presence, disconnectRooms) {
       send = fn;
       readPresence = presence ?? null;
+      disconnect = disconnectRooms ?? null;
     },
     toUser(userId, event, payload) {
       send?.(userRoom(userId), event, payload);
     },
     toRoom(room, event, payload) {
       send?.(room, event, payload);
+    },
+    disconnectSessions(sessionIds) {
+      if (sessionIds.length > 0) disconnect?.(sessionIds.map(sessionRoom));
     },
     async presence(room) {
       return readPresence ? readPresence(room) : emptyPresence(room);

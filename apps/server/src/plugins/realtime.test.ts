@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../test/catalog-fixture';
-import { asMember } from '../../test/factories';
+import { asMember, loginAs } from '../../test/factories';
 import {
   TEST_REDIS_URL as REDIS_URL,
   createRealtimeClients,
@@ -173,6 +173,84 @@ describe('realtime channel across instances (Redis adapter)', () => {
       await b.close();
       await a.close();
       await deleteRedisKeys(realtime.redisKey);
+    }
+  });
+
+  /** Two instances of one site whose re-check of sessions is far off (the default minute): only the push can be quick. */
+  async function twoInstances() {
+    const realtime = { redisKey: testRedisKey() };
+    const env = { REDIS_URL };
+    const a = await listening(await buildTestApp({ env, realtime }));
+    const b = await listening(await buildTestApp({ env, realtime, db: a.deps.db }));
+    return {
+      a,
+      b,
+      async close() {
+        await b.close();
+        await a.close();
+        await deleteRedisKeys(realtime.redisKey);
+      },
+    };
+  }
+  const disconnection = (socket: ReturnType<typeof openClient>) =>
+    new Promise<{ reason: string; at: number }>((resolve) => socket.once('disconnect', (reason) => resolve({ reason, at: Date.now() })));
+
+  it('disconnects a logged-out session at once on every instance, and no other session', async (ctx) => {
+    ctx.skip(redisError !== null, `Redis at ${REDIS_URL} is unreachable (${redisError}): start it or set REDIS_URL`);
+    const { a, b, close } = await twoInstances();
+    try {
+      const judy = await newViewer(a);
+      const judyElsewhere = await loginAs(a, judy.user);
+      const onB = openClient(b, judy.token);
+      const onA = openClient(a, judy.token);
+      const otherSessionOnB = openClient(b, judyElsewhere.token);
+      await Promise.all([whenConnected(onB), whenConnected(onA), whenConnected(otherSessionOnB)]);
+      const gone = Promise.all([disconnection(onB), disconnection(onA)]);
+
+      const started = Date.now();
+      const response = await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: judy.headers });
+      expect(response.statusCode).toBe(204);
+
+      const [fromB, fromA] = await gone;
+      expect(fromB.reason).toBe('io server disconnect');
+      expect(fromA.reason).toBe('io server disconnect');
+      expect(fromB.at - started).toBeLessThan(1000);
+      // Her other session (another device) still hears her events.
+      expect(otherSessionOnB.connected).toBe(true);
+      const stillHears = nextEvent(otherSessionOnB, 'x');
+      a.deps.realtime.toUser(judy.id, 'x', 'still here');
+      expect(await stillHears).toBe('still here');
+    } finally {
+      await close();
+    }
+  });
+
+  it('disconnects the other sessions of a password change at once on every instance, and keeps the changing one', async (ctx) => {
+    ctx.skip(redisError !== null, `Redis at ${REDIS_URL} is unreachable (${redisError}): start it or set REDIS_URL`);
+    const { a, b, close } = await twoInstances();
+    try {
+      const kim = await asMember(a, { username: `rt_user_${++counter}`, password: 'old password 1' });
+      const thief = await loginAs(a, kim.user);
+      const thiefOnB = openClient(b, thief.token);
+      const kimOnB = openClient(b, kim.token);
+      await Promise.all([whenConnected(thiefOnB), whenConnected(kimOnB)]);
+      const gone = disconnection(thiefOnB);
+
+      const started = Date.now();
+      const response = await a.app.inject({
+        method: 'POST',
+        url: '/api/user/change_password',
+        headers: kim.headers,
+        payload: { password: 'old password 1', newPassword: 'new password 2' },
+      });
+      expect(response.statusCode).toBe(200);
+
+      const { reason, at } = await gone;
+      expect(reason).toBe('io server disconnect');
+      expect(at - started).toBeLessThan(1000);
+      expect(kimOnB.connected).toBe(true);
+    } finally {
+      await close();
     }
   });
 });

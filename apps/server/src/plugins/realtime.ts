@@ -9,7 +9,7 @@ import { createPresenceTracker } from '../lib/presence-tracker';
 import { createMemoryRateLimitStore } from '../lib/memory-rate-limit-store';
 import type { RateLimitStore } from '../lib/rate-limit-store';
 import { RealtimeError } from '../lib/realtime-error';
-import { userRoom, type BindableRealtimeHub } from '../lib/realtime-hub';
+import { sessionRoom, userRoom, type BindableRealtimeHub } from '../lib/realtime-hub';
 import { createRedisPresenceStore } from '../lib/redis-presence-store';
 import type { RedisConnection } from '../lib/redis/redis-connection';
 import type { SessionsService } from '../modules/sessions/sessions.service';
@@ -38,7 +38,10 @@ export interface RealtimePluginOptions {
   redis?: RedisConnection | null;
   /** Prefix of the Redis keys and channels: every instance of one site must share it (tests use their own). */
   redisKey?: string;
-  /** How often open connections' sessions are checked again, so a revoked session stops hearing events. */
+  /**
+   * How often open connections' sessions are checked again: a backstop for sessions that end without a push (they
+   * expire, or Redis was away when they were revoked); a revoked session's connections are closed at once.
+   */
   sessionCheckIntervalMs?: number;
   presence?: RealtimePresenceOptions;
   /** How long a dropped connection may come back into its rooms and get the events it missed. */
@@ -60,6 +63,7 @@ interface SocketData {
   /** Null for a visitor (no token in the handshake). */
   userId: number | null;
   token: string | null;
+  sessionId: number | null;
 }
 type RealtimeServer = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 type RealtimeSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
@@ -123,6 +127,7 @@ export const realtimePlugin = fp(
       if (token === undefined || token === null || token === '') {
         socket.data.userId = null;
         socket.data.token = null;
+        socket.data.sessionId = null;
         return next();
       }
       if (typeof token !== 'string') return next(new Error(UNAUTHORIZED));
@@ -131,6 +136,7 @@ export const realtimePlugin = fp(
           if (!auth) return next(new Error(UNAUTHORIZED));
           socket.data.userId = auth.userId;
           socket.data.token = token;
+          socket.data.sessionId = auth.sessionId;
           next();
         },
         (error: unknown) => {
@@ -147,17 +153,28 @@ export const realtimePlugin = fp(
       });
       clientEvents.attach(socket);
       if (socket.recovered) resume(socket);
-      else if (socket.data.userId !== null) void socket.join(userRoom(socket.data.userId));
+      else joinOwnRooms(socket);
     });
+
+    /** The rooms of who the connection is: its user's (pushes) and its session's (cut off when the session ends). */
+    function ownRooms(socket: RealtimeSocket): string[] {
+      const { userId, sessionId } = socket.data;
+      return userId === null || sessionId === null ? [] : [userRoom(userId), sessionRoom(sessionId)];
+    }
+    function joinOwnRooms(socket: RealtimeSocket) {
+      const rooms = ownRooms(socket);
+      if (rooms.length > 0) void socket.join(rooms);
+    }
 
     /** A connection back from a short drop is in its rooms again: only those it may still be in, as who it is now. */
     function resume(socket: RealtimeSocket) {
       const { userId } = socket.data;
+      const own = ownRooms(socket);
       for (const room of [...socket.rooms]) {
         if (room === socket.id) continue;
         const parsed = parseRoomName(room);
         if (!parsed) {
-          if (userId === null || room !== userRoom(userId)) void socket.leave(room);
+          if (!own.includes(room)) void socket.leave(room);
           continue;
         }
         presence.add(room, socket.id, userId);
@@ -171,7 +188,7 @@ export const realtimePlugin = fp(
           socket.emit(REALTIME_ROOM_EVENTS.left, left);
         });
       }
-      if (userId !== null) void socket.join(userRoom(userId));
+      joinOwnRooms(socket);
     }
 
     opts.hub.bind(
@@ -179,6 +196,8 @@ export const realtimePlugin = fp(
         io.to(room).emit(event, payload);
       },
       async (room) => toFullPresence(room, await presence.read(room)),
+      // Through the adapter: the connections of an ended session are closed on whichever instance holds them.
+      (rooms) => io.in(rooms).disconnectSockets(true),
     );
 
     const stopChecks = startSessionChecks(io, opts.sessions, opts.sessionCheckIntervalMs ?? DEFAULT_SESSION_CHECK_INTERVAL_MS, app.log);

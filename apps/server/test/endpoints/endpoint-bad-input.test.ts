@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINT_ENTRIES, can, type EndpointSpec } from '@velora/shared';
+import { ENDPOINT_ENTRIES, IDEMPOTENCY_KEY_HEADER, can, type EndpointSpec } from '@velora/shared';
 import { buildEndpointWorld, SUITE_ROLES, type EndpointWorld } from './endpoint-world';
 import { badInputsOf, requestOf, schemaRefuses, subjectOfRole, validParts, withBadInput } from './endpoint-requests';
 import { KNOWN_SERVER_DEFECTS, MAX_PARAM_LENGTH } from './known-answers';
@@ -51,4 +51,25 @@ describe.each(withInput)('$name', ({ name, endpoint, cases }) => {
   if (sound.length > 0) it.each(sound)(`${endpoint.method} ${endpoint.path} with $label`, check);
   // Each of these is a server defect named in known-answers.ts: the case fails today and must pass once it is fixed.
   if (broken.length > 0) it.fails.each(broken)(`${endpoint.method} ${endpoint.path} with $label (known server defect)`, check);
+});
+
+// Every entry that takes an Idempotency-Key (the table's `idempotent`) refuses a key that is not one, naming the
+// header, before anything is created.
+const idempotent = ENDPOINT_ENTRIES.filter(([, endpoint]) => endpoint.idempotent).map(([name, endpoint]) => ({ name, endpoint }));
+const BAD_KEYS = [
+  ['an empty key', ''],
+  ['a key of 129 characters', 'k'.repeat(129)],
+  ['a key with a space', 'two words'],
+  ['a key with a control character', 'key\u0001'],
+] as const;
+
+describe.each(idempotent)('$name Idempotency-Key', ({ name, endpoint }) => {
+  it.each(BAD_KEYS)(`${endpoint.method} ${endpoint.path} with %s answers 400 naming the header`, async (_label, key) => {
+    const role = callerOf(endpoint);
+    const parts = await validParts(name, endpoint, world, role);
+    const res = await world.send({ ...requestOf(endpoint, parts), token: await world.tokenFor(role), headers: { [IDEMPOTENCY_KEY_HEADER]: key } });
+    const seen = `${res.statusCode} ${res.body.slice(0, 300)}`;
+    expect(res.statusCode, seen).toBe(400);
+    expect(Object.keys(res.json<{ error: { fields?: Record<string, string> } }>().error.fields ?? {}), seen).toContain(IDEMPOTENCY_KEY_HEADER);
+  });
 });

@@ -41,7 +41,7 @@ export interface EndpointWorld extends TestApp {
   captcha(): Promise<string>;
   /** A call the way the app's client makes it; `path` is relative to /api. Each comes from an address of its own, so
    * the per-address limits of one case never answer for the next. */
-  send(request: { method: string; path: string; query?: string; body?: unknown; token: string | null }): Promise<LightMyRequestResponse>;
+  send(request: { method: string; path: string; query?: string; body?: unknown; token: string | null; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
   /** A client address no call has used yet (for calls made with app.inject directly). */
   nextAddress(): string;
 }
@@ -110,12 +110,12 @@ export async function buildEndpointWorld(overrides: TestAppOverrides = {}): Prom
     },
     captcha: () => solvedCaptcha(t.app, nextAddress()),
     nextAddress,
-    send({ method, path: url, query, body, token }) {
+    send({ method, path: url, query, body, token, headers = {} }) {
       return t.app.inject({
         method: method as 'GET',
         remoteAddress: nextAddress(),
         url: `${API_PREFIX}${url}${query ? `?${query}` : ''}`,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       });
     },

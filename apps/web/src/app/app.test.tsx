@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Http from '@/lib/http';
 import { resetPopups } from '@/components/popups/popup-store';
+import { clearPendingLogin } from '@/features/auth/pending-login';
 import { ApiError, api } from '@/lib/http';
 import { getAccessToken, getLanguage, setAccessToken, setLanguage } from '@/lib/storage';
 import type { ApiMock } from '@/test/render-app';
@@ -23,6 +24,7 @@ beforeEach(() => {
 
 afterEach(() => {
   setAccessToken(null);
+  clearPendingLogin();
 });
 
 /** A visitor: no token, so the profile is never requested. */
@@ -287,16 +289,47 @@ describe('session', () => {
     expect(getAccessToken()).toBeNull();
   });
 
-  it('logs a guest in with ?hash= and removes the hash from the URL', async () => {
+  it('asks a guest with ?hash= "Log in as …?" and logs in only when they confirm', { timeout: 15_000 }, async () => {
     fakeApi(mockedApi, {
       get: { '/track/visit': () => visitFixture(), '/user/profile': () => profileFixture(), '/videos': () => videoListFixture({ page: 2 }) },
-      post: { '/auth/login_by_hash': () => ({ access_token: 'by-hash', token_type: 'Bearer', expires_at: 2_000_000_000 }) },
+      post: {
+        '/auth/login_by_hash/owner': () => ({ username: 'ada' }),
+        '/auth/login_by_hash': () => ({ access_token: 'by-hash', token_type: 'Bearer', expires_at: 2_000_000_000 }),
+      },
     });
     const { location } = renderApp('/recent_updates?hash=one-click&page=2');
-    await screen.findByRole('heading', { level: 1, name: 'Recent updates' });
+    const dialog = await screen.findByRole('dialog', { name: 'Log in as ada?' });
+    // The link leaves the URL at once (the guest waits on the log-in page the guard chose), nothing is logged in yet,
+    // and the safe answer has the focus.
+    expect(location().search).not.toContain('one-click');
+    expect(mockedApi.post).toHaveBeenCalledWith('/auth/login_by_hash/owner', { hash: 'one-click' });
+    expect(mockedApi.post).not.toHaveBeenCalledWith('/auth/login_by_hash', expect.anything());
+    expect(getAccessToken()).toBeNull();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(getAccessToken()).toBe('by-hash'));
     expect(mockedApi.post).toHaveBeenCalledWith('/auth/login_by_hash', { hash: 'one-click' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Log in as ada?' })).toBeNull());
     expect(`${location().pathname}${location().search}`).toBe('/recent_updates?page=2');
-    expect(getAccessToken()).toBe('by-hash');
+  });
+
+  it('a guest who cancels the one-click log-in stays a guest and the link stays unused', async () => {
+    asVisitor({ post: { '/auth/login_by_hash/owner': () => ({ username: 'mallory' }) } });
+    renderApp('/?hash=someone-elses-link');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in as mallory?' });
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Log in as mallory?' })).toBeNull());
+    expect(mockedApi.post).not.toHaveBeenCalledWith('/auth/login_by_hash', expect.anything());
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it('a logged-in member following a one-click link keeps their session and is not asked', async () => {
+    asMember({ post: { '/auth/login_by_hash/owner': () => ({ username: 'mallory' }) } });
+    renderApp('/recent_updates?hash=someone-elses-link');
+    await screen.findByRole('heading', { level: 1, name: 'Recent updates' });
+    expect(mockedApi.post).not.toHaveBeenCalledWith('/auth/login_by_hash/owner', expect.anything());
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('tracks the visit once with the referrer and the page query, never credentials', async () => {
@@ -317,7 +350,7 @@ describe('session', () => {
   it('an expired one-click link opens the log-in dialog and says why', async () => {
     asVisitor({
       post: {
-        '/auth/login_by_hash': () => {
+        '/auth/login_by_hash/owner': () => {
           throw new ApiError({ status: 400, statusText: 'Bad Request', body: { error: { code: 'VALIDATION_FAILED', message: 'expired', fields: { hash: 'expired' } } }, path: '' });
         },
       },

@@ -3,11 +3,12 @@ import type { i18n as I18n } from 'i18next';
 import type { Visit } from '@velora/shared';
 import { isFeatureActive } from '@velora/shared';
 import { PROFILE_QUERY_KEY, profileQueryOptions } from '@/features/auth/api/get-profile';
-import { loginByHash } from '@/features/auth/api/login-by-hash';
+import { loginLinkOwner } from '@/features/auth/api/login-link-owner';
 import { LOGIN_LINK_EXPIRED_PARAM } from '@/features/auth/components/login-dialog';
+import { offerLogin, type LoginLink } from '@/features/auth/pending-login';
 import { visitParamsFrom, visitQueryOptions } from '@/features/tracking/api/get-visit';
 import { reportError } from '@/lib/report-error';
-import { getAccessToken, getLanguage, setAccessToken } from '@/lib/storage';
+import { getAccessToken, getLanguage } from '@/lib/storage';
 import { applyLanguage, chooseInitialLanguage } from './i18n';
 
 /** Query parameters that carry credentials; they are consumed at start and removed from the URL. */
@@ -28,32 +29,39 @@ export function frenchEnabled(visit: Pick<Visit, 'features'> | null | undefined,
 }
 
 interface Credentials extends BootstrapOutcome {
-  /** A handed-over token kept back because a session was stored: used only if that one is dead. */
-  standbyToken: string | null;
+  /** A link kept back because a session was stored: offered only if that one is dead. */
+  standby: LoginLink | null;
+}
+
+/** The log-in link the URL carries: a sister domain's hand-over code (SPEC §1) or a mail's one-click hash. */
+function loginLinkIn(url: URL): LoginLink | null {
+  const code = url.searchParams.get('authToken')?.trim();
+  if (code) return { kind: 'hand-over', credential: code };
+  const hash = url.searchParams.get('hash')?.trim();
+  return hash ? { kind: 'hash', credential: hash } : null;
+}
+
+/** Asks the server whose link it is and offers the visitor "Log in as …?"; false when the link does not work. */
+async function offerLink(link: LoginLink): Promise<boolean> {
+  try {
+    const { username } = await loginLinkOwner(link);
+    offerLogin({ ...link, username });
+    return true;
+  } catch (error) {
+    reportError(error, { during: `${link.kind} link owner` });
+    return false;
+  }
 }
 
 async function consumeCredentials(url: URL): Promise<Credentials> {
-  // A sister domain hands a logged-in user over with their token (SPEC §1): a guest arriving with one
-  // becomes logged in (SPEC §4). A live session already here is kept, so a link carrying someone
-  // else's token cannot swap the account under a logged-in user. Either way it leaves the URL.
-  const handedOver = url.searchParams.get('authToken')?.trim();
-  if (handedOver) {
-    if (getAccessToken()) return { hashLoginFailed: false, standbyToken: handedOver };
-    setAccessToken(handedOver);
-    return { hashLoginFailed: false, standbyToken: null };
-  }
-  // Guests arriving with a one-click log-in link become logged in (SPEC §4, §7).
-  const hash = url.searchParams.get('hash');
-  if (hash && !getAccessToken()) {
-    try {
-      const { access_token, expires_at } = await loginByHash(hash);
-      setAccessToken(access_token, expires_at);
-    } catch (error) {
-      reportError(error, { during: 'login_by_hash' });
-      return { hashLoginFailed: true, standbyToken: null };
-    }
-  }
-  return { hashLoginFailed: false, standbyToken: null };
+  // A guest arriving with a log-in link (SPEC §1, §4, §7) is asked before it is used (decision record 030: a link of
+  // someone else's account must not log anyone in unnoticed). A live session already here is kept, so a link cannot
+  // swap the account under a logged-in user. Either way the link leaves the URL.
+  const link = loginLinkIn(url);
+  if (!link) return { hashLoginFailed: false, standby: null };
+  if (getAccessToken()) return { hashLoginFailed: false, standby: link };
+  const offered = await offerLink(link);
+  return { hashLoginFailed: !offered && link.kind === 'hash', standby: null };
 }
 
 export function createBootstrap(queryClient: QueryClient, i18n: I18n, referrer: () => string = () => document.referrer): Bootstrap {
@@ -66,7 +74,7 @@ export function createBootstrap(queryClient: QueryClient, i18n: I18n, referrer: 
         reportError(error, { during: 'track visit' });
         return null;
       });
-    const { standbyToken, ...outcome } = await consumeCredentials(url);
+    const { standby, ...outcome } = await consumeCredentials(url);
     const loadProfile = () =>
       queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 }).catch((error: unknown) => {
         // Logged in only when the profile loads (SPEC §4): any failure counts as logged out.
@@ -74,11 +82,10 @@ export function createBootstrap(queryClient: QueryClient, i18n: I18n, referrer: 
         queryClient.setQueryData(PROFILE_QUERY_KEY, null);
         return null;
       });
-    const profilePromise = loadProfile().then((profile) => {
-      // The stored session was dead (a 401 drops it): the visitor is a guest, so the handed-over token counts.
-      if (profile || !standbyToken || getAccessToken()) return profile;
-      setAccessToken(standbyToken);
-      return loadProfile();
+    const profilePromise = loadProfile().then(async (profile) => {
+      // The stored session was dead (a 401 drops it): the visitor is a guest, who may use the link after all.
+      if (!profile && standby && !getAccessToken()) await offerLink(standby);
+      return profile;
     });
     const [visit, profile] = await Promise.all([visitPromise, profilePromise]);
     const language = chooseInitialLanguage({

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { hidePopup, showPopup, usePopup } from '@/components/popups/popup-store';
 import { LOG_IN_HASH, SIGN_UP_HASH } from '@/components/modal-hashes';
+import { createHandOver } from '@/features/auth/api/create-hand-over';
 import { PROFILE_QUERY_KEY } from '@/features/auth/api/get-profile';
 import { useSession } from '@/features/auth/session';
 import { clearAgeVerificationMarker } from '@/features/compliance/age-verification-marker';
@@ -10,9 +11,9 @@ import { useStoredConsent } from '@/features/compliance/consent-storage';
 import { watchLawLimitedAnswers } from '@/features/compliance/law-limited';
 import { takeQueuedPopups } from '@/features/compliance/popup-queue';
 import { effectiveConsent, hasLawLimitations } from '@/features/compliance/rules';
-import { mainDomainUrl, sisterDomainRedirectUrl } from '@/features/site-variant/site-variant';
+import { mainDomainUrl, needsSisterDomainHandOver, sisterDomainRedirectUrl } from '@/features/site-variant/site-variant';
 import { useVisit } from '@/features/tracking/api/get-visit';
-import { getAccessToken } from '@/lib/storage';
+import { reportError } from '@/lib/report-error';
 import type { ConsentChoice } from '@/lib/third-parties';
 import { createThirdPartyLoader, setConsent } from '@/lib/third-parties';
 import { useSiteConfig } from './site-config';
@@ -78,14 +79,24 @@ export function useLawLimitedAnswers(): void {
   }, [buyCoins, limited]);
 }
 
-/** SPEC §1: an authenticated user on a sister domain goes on to the main domain with authToken. */
+/** SPEC §1: an authenticated user on a sister domain goes on to the main domain with a one-time code as authToken. */
 export function useSisterDomainHandOver(leave: LeavePage = replaceLocation): void {
   const { domains } = useSiteConfig();
   const { isLoggedIn } = useSession();
   useEffect(() => {
-    if (!isLoggedIn) return;
-    const target = sisterDomainRedirectUrl(new URL(window.location.href), getAccessToken(), domains);
-    if (target) leave(target);
+    if (!isLoggedIn || !needsSisterDomainHandOver(new URL(window.location.href), domains)) return;
+    let cancelled = false;
+    createHandOver().then(
+      ({ code }) => {
+        const target = sisterDomainRedirectUrl(new URL(window.location.href), code, domains);
+        if (!cancelled && target) leave(target);
+      },
+      // The user stays on the sister domain, logged in: nothing is lost.
+      (error: unknown) => reportError(error, { during: 'sister-domain hand-over' }),
+    );
+    return () => {
+      cancelled = true;
+    };
   }, [isLoggedIn, domains, leave]);
 }
 

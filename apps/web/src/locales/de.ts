@@ -166,6 +166,12 @@ export const de: LocaleMessages = {
     failed: 'Die Anmeldung ist fehlgeschlagen. Bitte versuche es erneut.',
     hashFailed: 'Dieser Anmeldelink ist ungültig oder abgelaufen. Melde dich stattdessen mit deinem Passwort an.',
   },
+  confirmLogin: {
+    title: 'Als {{username}} anmelden?',
+    description: 'Dieser Link meldet dich mit dem Konto {{username}} an. Fahre nur fort, wenn es dein Konto ist.',
+    confirm: 'Anmelden',
+    cancel: 'Abbrechen',
+  },
   signup: {
     title: 'Registrieren',
     description: 'Erstelle dein kostenloses Velora-Konto.',

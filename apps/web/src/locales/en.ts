@@ -166,6 +166,12 @@ export const en = {
     failed: 'Logging in failed. Please try again.',
     hashFailed: 'This log-in link is invalid or has expired. Log in with your password instead.',
   },
+  confirmLogin: {
+    title: 'Log in as {{username}}?',
+    description: 'This link logs you into the account {{username}}. Only continue if it is yours.',
+    confirm: 'Log in',
+    cancel: 'Cancel',
+  },
   signup: {
     title: 'Sign up',
     description: 'Create your free Velora account.',

@@ -166,6 +166,12 @@ export const fr: LocaleMessages = {
     failed: 'La connexion a échoué. Veuillez réessayer.',
     hashFailed: 'Ce lien de connexion est invalide ou a expiré. Connectez-vous plutôt avec votre mot de passe.',
   },
+  confirmLogin: {
+    title: 'Se connecter en tant que {{username}} ?',
+    description: 'Ce lien vous connecte au compte {{username}}. Ne continuez que s’il s’agit du vôtre.',
+    confirm: 'Se connecter',
+    cancel: 'Annuler',
+  },
   signup: {
     title: "S'inscrire",
     description: 'Créez votre compte Velora gratuit.',

@@ -63,3 +63,22 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 export const LoginByHashBody = z.object({ hash: z.string().trim().min(1, 'Required').max(200).check(...plainLine()) });
 export type LoginByHashBody = z.infer<typeof LoginByHashBody>;
+
+/** Whose a log-in link is, so the page can ask "Log in as …?" before using it (decision record 030). */
+export const LoginLinkOwner = z.object({ username: z.string() }).meta({ id: 'LoginLinkOwner' });
+export type LoginLinkOwner = z.infer<typeof LoginLinkOwner>;
+
+/** How long a sister domain's hand-over code may be exchanged (SPEC §1; decision record 030). */
+export const HAND_OVER_CODE_TTL_SECONDS = 60;
+
+/** POST /auth/hand_over: a one-time code for the main domain, instead of the session token in a URL. */
+export const HandOverCode = z
+  .object({
+    code: z.string(),
+    expires_at: z.number().int().describe('Unix seconds; at most 60 s ahead'),
+  })
+  .meta({ id: 'HandOverCode' });
+export type HandOverCode = z.infer<typeof HandOverCode>;
+
+export const HandOverCodeBody = z.object({ code: z.string().trim().min(1, 'Required').max(200, 'Must be at most 200 characters') });
+export type HandOverCodeBody = z.infer<typeof HandOverCodeBody>;

@@ -50,6 +50,12 @@ export interface EndpointSpec {
   tags: readonly string[];
   /** Per-person or per-address limits in the service: a 429 with retry-after is a normal answer. */
   rateLimited?: boolean;
+  /**
+   * Creates something: takes an Idempotency-Key header (rules/idempotency-key.ts), answers a retry with the key with
+   * the first answer, 422 for the key with another request, 409 while the first is still running (so its errors list
+   * 400, 409 and 422). Member calls only.
+   */
+  idempotent?: boolean;
   /** SPEC §4: SE users get 451 before the input is judged (plugins/law-limits.ts). */
   lawLimited?: LawLimitRule;
   /** A check in preValidation that answers before the input is judged (e.g. an unavailable provider is 404). */

@@ -39,6 +39,16 @@ describe('the endpoint table', () => {
     if (e.lawLimited) expect(e.errors).toContain(451);
     if (e.rateLimited) expect(e.errors).toContain(429);
     if (e.params || e.query || e.body) expect(e.errors).toContain(400);
+    // An Idempotency-Key is a member's (keys are kept per user) and may be bad (400), reused (422) or busy (409).
+    if (e.idempotent) {
+      expect(e.capability).not.toBe('public');
+      expect(e.errors).toEqual(expect.arrayContaining([400, 409, 422]));
+    }
+  });
+
+  it('takes an Idempotency-Key on every member call that creates a message, comment, tip or checkout', () => {
+    const idempotent = entries.filter(([, e]) => e.idempotent).map(([name]) => name).sort();
+    expect(idempotent).toEqual(['coins.tip', 'comments.post', 'messages.playdate.send', 'messages.send', 'payments.checkout']);
   });
 });
 

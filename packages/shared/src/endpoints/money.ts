@@ -33,7 +33,7 @@ export const moneyEndpoints = {
     response: TipResult,
     status: 200,
     answer: 'json',
-    errors: [400, 401, 403, 404, 409, 429, 451],
+    errors: [400, 401, 403, 404, 409, 422, 429, 451],
     capability: 'account',
     summary:
       'Tip a model: the coins leave the member at once (the model gets her share). 409 INSUFFICIENT_COINS when the balance ' +
@@ -41,6 +41,7 @@ export const moneyEndpoints = {
     tags: ['coins'],
     rateLimited: true,
     lawLimited: true,
+    idempotent: true,
   }),
   'coins.balance': defineEndpoint({
     method: 'GET',
@@ -95,12 +96,13 @@ export const moneyEndpoints = {
     response: Checkout,
     status: 201,
     answer: 'json',
-    errors: [400, 401, 404, 429, 451, 502, 503],
+    errors: [400, 401, 404, 409, 422, 429, 451, 502, 503],
     capability: 'account',
     summary: 'Start a payment for a plan or a coin package at the price the lists show; send the member to checkout_url',
     tags,
     rateLimited: true,
     lawLimited: isCoinsCheckout,
+    idempotent: true,
   }),
   'payments.subscription': defineEndpoint({
     method: 'GET',

@@ -178,11 +178,12 @@ export const videosEndpoints = {
     response: Comment,
     status: 201,
     answer: 'json',
-    errors: [400, 401, 404, 429],
+    errors: [400, 401, 404, 409, 422, 429],
     capability: 'account',
     summary: 'Post a plain-text comment (1–2000 characters after trimming); at most 10 a minute per member',
     tags: ['comments'],
     rateLimited: true,
+    idempotent: true,
   }),
   'comments.delete': defineEndpoint({
     method: 'DELETE',

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database';
 
-export type OneTimeKeyPurpose = 'password_reset' | 'login_hash';
+export type OneTimeKeyPurpose = 'password_reset' | 'login_hash' | 'hand_over';
 
 // Single-use secrets mailed to a user. Only the SHA-256 of a key is stored, as for sessions.
 export const authRepository = {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ENDPOINTS } from '@velora/shared';
 import { route } from '../../http/register-endpoint';
 import { requireAuth } from '../../plugins/auth';
+import type { AuthLinksService } from './auth-links.service';
 import type { AuthService, ClientInfo } from './auth.service';
 
 const clientOf = (request: FastifyRequest): ClientInfo => ({
@@ -10,7 +11,7 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
   visitId: request.visitId,
 });
 
-export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsync<{ auth: AuthService; authLinks: AuthLinksService }> = async (app, { auth, authLinks }) => {
   route(app, ENDPOINTS['auth.register'], async (request) => auth.register(request.body, clientOf(request)));
 
   route(app, ENDPOINTS['auth.login'], async (request) => auth.login(request.body, clientOf(request)));
@@ -30,4 +31,12 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService }> = async (app,
   });
 
   route(app, ENDPOINTS['auth.loginByHash'], async (request) => auth.loginByHash(request.body, clientOf(request)));
+
+  route(app, ENDPOINTS['auth.loginHashOwner'], async (request) => authLinks.loginHashOwner(request.body.hash, clientOf(request)));
+
+  route(app, ENDPOINTS['auth.createHandOver'], async (request) => authLinks.createHandOver(requireAuth(request).userId));
+
+  route(app, ENDPOINTS['auth.handOverOwner'], async (request) => authLinks.handOverOwner(request.body.code, clientOf(request)));
+
+  route(app, ENDPOINTS['auth.exchangeHandOver'], async (request) => authLinks.exchangeHandOver(request.body.code, clientOf(request)));
 };

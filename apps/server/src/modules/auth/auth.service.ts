@@ -221,7 +221,7 @@ export function createAuthService(deps: AuthDeps) {
       // A cheap look first, so a bad key costs no Argon2 time; the key is only used inside the transaction.
       if ((await authRepository.findUsableKeyOwner(db, 'password_reset', keyHash, now())) === null) throw invalid();
       const passwordHash = await hashPassword(body.password);
-      const userId = await db.transaction(async (tx) => {
+      const { userId, ended } = await db.transaction(async (tx) => {
         const at = now();
         const owner = await authRepository.consumeKey(tx, 'password_reset', keyHash, at);
         if (owner === null) throw invalid();
@@ -229,9 +229,9 @@ export function createAuthService(deps: AuthDeps) {
         // A reset is how people take back an account: every other link and every session ends with the old password.
         await authRepository.retireKeysOf(tx, owner, 'password_reset', at);
         await authRepository.retireKeysOf(tx, owner, 'login_hash', at);
-        await sessions.revokeAllForUser(owner, tx);
-        return owner;
+        return { userId: owner, ended: await sessions.revokeAllForUser(owner, { tx }) };
       });
+      sessions.disconnect(ended);
       // Whoever just proved access to the mailbox may log in at once, even after failed attempts.
       await rateLimits.reset(accountKey(userId), RATE_LIMITS.loginPerAccount);
     },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ENDPOINTS } from '@velora/shared';
 import { route } from '../../http/register-endpoint';
 import { requireAuth } from '../../plugins/auth';
+import { assertKeysAgree } from '../../plugins/idempotency';
 import type { TipsService } from './coins-tips.service';
 import type { CoinsService } from './coins.service';
 
@@ -9,7 +10,11 @@ import type { CoinsService } from './coins.service';
 // coins service. The payment history lives here because it is one list over payments and the coin ledger.
 export const coinsRoutes: FastifyPluginAsync<{ coins: CoinsService; tips: TipsService }> = async (app, { coins, tips }) => {
   // SPEC §4, §6: SE users skip law-limited calls (451), like buying coins (the table's lawLimited).
-  route(app, ENDPOINTS['coins.tip'], async (request) => tips.tip(requireAuth(request), request.body));
+  route(app, ENDPOINTS['coins.tip'], async (request) => {
+    // The Idempotency-Key header and the body's idempotency_key are one key: both at once must agree.
+    assertKeysAgree(request, request.body.idempotency_key);
+    return tips.tip(requireAuth(request), request.body);
+  });
 
   // A /feature/* call of SPEC §7, here because the offer is the tips service's.
   route(app, ENDPOINTS['features.modelTipOffer'], async (request) => {

@@ -40,6 +40,23 @@ const profile = async (token: string) => Profile.parse((await t.call('GET', '/us
 const payment = async (token: string, id: string) => Payment.parse((await t.call('GET', `/payments/${id}`, { token })).json());
 const paymentCount = async () => (await t.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments'))[0]!.n;
 
+describe('POST /payments/checkout with Idempotency-Key (decision record 030)', () => {
+  it('starts one payment for a retried or doubled checkout, and answers each with it', async () => {
+    const m = await t.member();
+    const before = await paymentCount();
+    const body = { kind: 'subscription', plan_id: t.plans['month-1'] };
+    const headers = { 'Idempotency-Key': 'checkout-once-1' };
+    const answers = await Promise.all([1, 2].map(() => t.call('POST', '/payments/checkout', { token: m.token, body, headers })));
+    const retry = await t.call('POST', '/payments/checkout', { token: m.token, body, headers });
+    for (const res of [...answers, retry]) expect(res.statusCode, res.body).toBe(201);
+    expect(new Set([...answers, retry].map((res) => Checkout.parse(res.json()).payment_id)).size).toBe(1);
+    expect(await paymentCount()).toBe(before + 1);
+    const other = await t.call('POST', '/payments/checkout', { token: m.token, body: { kind: 'coins', package_id: t.packages['coins-500'] }, headers });
+    expect(other.statusCode).toBe(422);
+    expect(await paymentCount()).toBe(before + 1);
+  });
+});
+
 describe('POST /payments/checkout: who and what', () => {
   it('asks a visitor to log in and writes nothing', async () => {
     const before = await paymentCount();

@@ -32,7 +32,12 @@ export const sessionsRepository = {
     await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
   },
 
-  async revokeAllForUser(db: Queryable, userId: number) {
-    await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+  /** Ends the user's live sessions (but `exceptSessionId`) and returns their ids. */
+  async revokeAllForUser(db: Queryable, userId: number, exceptSessionId: number | null = null): Promise<number[]> {
+    const rows = await db.query<{ id: number }>(
+      'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2 RETURNING id',
+      [userId, exceptSessionId],
+    );
+    return rows.map((row) => Number(row.id));
   },
 };

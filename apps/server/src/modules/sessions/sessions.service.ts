@@ -20,7 +20,17 @@ export interface AuthContext {
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 export const newSecret = () => randomBytes(32).toString('base64url');
 
-export function createSessionsService({ db, now }: Pick<Platform, 'db' | 'now'>) {
+export interface RevokeAllOptions {
+  /** The session that stays (the device that changed the password). */
+  except?: number;
+  /**
+   * The transaction the revocation belongs to. Its sessions' connections are then NOT closed here (a connection closed
+   * before the commit could come straight back in): the caller passes the returned ids to `disconnect` after it.
+   */
+  tx?: Queryable;
+}
+
+export function createSessionsService({ db, now, realtime }: Pick<Platform, 'db' | 'now' | 'realtime'>) {
   return {
     /** Issues a new opaque bearer token; only its hash is kept. */
     async create(userId: number, meta: { userAgent?: string | null; ip?: string | null } = {}, tx: Queryable = db) {
@@ -45,8 +55,21 @@ export function createSessionsService({ db, now }: Pick<Platform, 'db' | 'now'>)
       };
     },
 
-    revoke: (sessionId: number) => sessionsRepository.revoke(db, sessionId),
-    revokeAllForUser: (userId: number, tx: Queryable = db) => sessionsRepository.revokeAllForUser(tx, userId),
+    /** Ends one session: its token stops working and its realtime connections close at once, on every instance. */
+    async revoke(sessionId: number) {
+      await sessionsRepository.revoke(db, sessionId);
+      realtime.disconnectSessions([sessionId]);
+    },
+
+    /** Ends every session of the user (but `except`); returns their ids. See RevokeAllOptions.tx. */
+    async revokeAllForUser(userId: number, options: RevokeAllOptions = {}): Promise<number[]> {
+      const ids = await sessionsRepository.revokeAllForUser(options.tx ?? db, userId, options.except ?? null);
+      if (!options.tx) realtime.disconnectSessions(ids);
+      return ids;
+    },
+
+    /** Closes the realtime connections of sessions ended in a transaction that has committed. */
+    disconnect: (sessionIds: readonly number[]) => realtime.disconnectSessions(sessionIds),
   };
 }
 export type SessionsService = ReturnType<typeof createSessionsService>;

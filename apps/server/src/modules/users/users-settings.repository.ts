@@ -41,11 +41,6 @@ export const usersSettingsRepository = {
     await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
   },
 
-  /** Ends every session of the user but `keepSessionId`. */
-  async revokeOtherSessions(db: Queryable, userId: number, keepSessionId: number) {
-    await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL', [userId, keepSessionId]);
-  },
-
   /** Outstanding password-reset links stop working once the password was changed. */
   async retirePasswordResetKeys(db: Queryable, userId: number, at: Date) {
     await db.query(`UPDATE one_time_keys SET used_at = $2 WHERE user_id = $1 AND purpose = 'password_reset' AND used_at IS NULL`, [userId, at]);

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/database';
 import { badRequest, conflict, notFound, tooManyRequests, type HttpError } from '../../lib/http-error';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { hashSecret, newSecret } from '../sessions/sessions.service';
+import { hashSecret, newSecret, type SessionsService } from '../sessions/sessions.service';
 import { usersSettingsRepository as repo, type AccountRow } from './users-settings.repository';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from './users.service';
 
@@ -25,8 +25,10 @@ export interface ErrorLog {
   error(details: object, message: string): void;
 }
 
-export function createUsersSettingsService(deps: Pick<Platform, 'db' | 'now' | 'rateLimits' | 'config' | 'mailer'> & { log: ErrorLog }) {
-  const { db, now, rateLimits, config, log } = deps;
+export function createUsersSettingsService(
+  deps: Pick<Platform, 'db' | 'now' | 'rateLimits' | 'config' | 'mailer'> & { log: ErrorLog; sessions: Pick<SessionsService, 'revokeAllForUser' | 'disconnect'> },
+) {
+  const { db, now, rateLimits, config, log, sessions } = deps;
 
   async function account(userId: number): Promise<AccountRow> {
     const row = await repo.account(db, userId);
@@ -60,12 +62,13 @@ export function createUsersSettingsService(deps: Pick<Platform, 'db' | 'now' | '
       const user = await account(userId);
       await checkPassword(user, body.password);
       const passwordHash = await hashPassword(body.newPassword);
-      await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         await repo.updatePassword(tx, userId, passwordHash);
-        // Whoever else holds a session (or a reset link) loses it with the old password; this device stays logged in.
-        await repo.revokeOtherSessions(tx, userId, sessionId);
         await repo.retirePasswordResetKeys(tx, userId, now());
+        // Whoever else holds a session (or a reset link) loses it with the old password; this device stays logged in.
+        return sessions.revokeAllForUser(userId, { except: sessionId, tx });
       });
+      sessions.disconnect(ended);
     },
 
     async changeUsername(userId: number, body: ChangeUsernameBody): Promise<void> {

@@ -72,6 +72,11 @@ export const usersRepository = {
   },
 
   /** A log-in name is a username or an email address; usernames cannot hold '@', so at most one user matches. */
+  async usernameOf(db: Queryable, id: number): Promise<string | null> {
+    const rows = await db.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [id]);
+    return rows[0]?.username ?? null;
+  },
+
   async findCredentialsByLogin(db: Queryable, login: string): Promise<CredentialsRow | null> {
     const rows = await db.query<CredentialsRow>(
       `SELECT id, username, email, language, password_hash FROM users

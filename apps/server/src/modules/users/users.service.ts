@@ -67,6 +67,7 @@ export function createUsersService(deps: UsersDeps) {
 
   return {
     /** For log-in: the user whose username or email is `login`, with the password hash. */
+    usernameOf: (userId: number): Promise<string | null> => usersRepository.usernameOf(db, userId),
     findCredentialsByLogin: (login: string): Promise<CredentialsRow | null> => usersRepository.findCredentialsByLogin(db, login),
     findCredentialsByEmail: (email: string): Promise<CredentialsRow | null> => usersRepository.findCredentialsByEmail(db, email),
 

@@ -7,6 +7,7 @@ import { CompanyValuesProvider } from '@/components/company-values';
 import { LoadingScreen } from '@/components/loading-screen';
 import { SIGN_UP_HASH } from '@/components/modal-hashes';
 import { useProfile } from '@/features/auth/api/get-profile';
+import { ConfirmLoginDialog } from '@/features/auth/components/confirm-login-dialog';
 import { useSession } from '@/features/auth/session';
 import { usePageMeta } from '@/features/pages/page-meta';
 import type { Account } from '@/features/profile/account';
@@ -140,6 +141,7 @@ export function RootLayout() {
           <LawRestrictionPopupSlot />
           <TheaterPlayerSlot />
           <ModalHost />
+          <ConfirmLoginDialog />
         </IdentityProviderHost>
       </AccountSession>
     </CompanyValues>

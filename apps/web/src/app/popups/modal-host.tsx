@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { LOG_IN_HASH } from '@/components/modal-hashes';
 import { hidePopup, usePopupStates } from '@/components/popups/popup-store';
 import { LoginDialog } from '@/features/auth/components/login-dialog';
+import { usePendingLogin } from '@/features/auth/pending-login';
 import { useSession } from '@/features/auth/session';
 import { EmailChangeConfirmation } from '@/features/profile/components/email-change-confirmation';
 import { FeaturePopupTriggers } from './feature-popup-triggers';
@@ -18,6 +19,9 @@ export function ModalHost() {
   const navigate = useNavigate();
   const { isLoggedIn, isPending } = useSession();
   const states = usePopupStates();
+  // A log-in link's "Log in as …?" comes first: the log-in dialog of a guarded page waits behind it (and is not
+  // needed once the visitor confirms).
+  const linkLoginPending = usePendingLogin() !== null;
   // Closing a dialog opened by a hash removes the hash (and nothing else) from the URL.
   const removeHash = () => navigate({ pathname: location.pathname, search: location.search }, { replace: true });
 
@@ -28,7 +32,7 @@ export function ModalHost() {
       <EmailChangeConfirmation />
       <MessagesTriggers />
       <MoneyTriggers />
-      {location.hash === LOG_IN_HASH && !isLoggedIn && !isPending ? <LoginDialog open onClose={removeHash} /> : null}
+      {location.hash === LOG_IN_HASH && !isLoggedIn && !isPending && !linkLoginPending ? <LoginDialog open onClose={removeHash} /> : null}
       {entries.map(([type, entry]) => {
         const byHash = entry.hash !== undefined && location.hash === entry.hash;
         const open = (states[type]?.show === true || byHash) && !(entry.visitorsOnly && isLoggedIn);

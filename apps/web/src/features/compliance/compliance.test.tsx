@@ -8,6 +8,7 @@ import type * as Http from '@/lib/http';
 import { getPopupStates, resetPopups, showPopup } from '@/components/popups/popup-store';
 import { hasAgeVerificationMarker, setAgeVerificationMarker } from '@/features/compliance/age-verification-marker';
 import { storeConsent } from '@/features/compliance/consent-storage';
+import { clearPendingLogin } from '@/features/auth/pending-login';
 import { dispatchTheater, resetTheater } from '@/features/player/theater-store';
 import { ApiError, api } from '@/lib/http';
 import { setErrorReporter } from '@/lib/report-error';
@@ -87,6 +88,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  clearPendingLogin();
   resetTheater();
   setAccessToken(null);
   resetThirdParties();
@@ -466,17 +468,34 @@ describe('identity-provider sign-in (SPEC §1, §2, §4)', () => {
   });
 });
 
-describe('sister domains and handed-over tokens (SPEC §1, §4)', () => {
-  it('a guest arriving with authToken becomes logged in and the parameter leaves the URL', async () => {
-    const profile = vi.fn(() => profileFixture({ username: 'handed-over' }));
-    const site = setup({ routes: { get: { '/user/profile': profile } } });
-    const { location } = renderSite('/recent_updates?authToken=sister-token&page=1', site);
+describe('sister domains and hand-over codes (SPEC §1, §4; decision record 030)', () => {
+  const session = { access_token: 'main-session', token_type: 'Bearer', expires_at: FUTURE };
+  /** The profile of whoever the stored token belongs to; none without a token. */
+  const profileOfToken = vi.fn(() => profileFixture({ username: 'handed-over' }));
+
+  it('asks a guest arriving with authToken before using the code, then logs in and the parameter leaves the URL', { timeout: 15_000 }, async () => {
+    const exchange = vi.fn(() => session);
+    const site = setup({
+      routes: {
+        get: { '/user/profile': profileOfToken },
+        post: { '/auth/hand_over/owner': () => ({ username: 'handed-over' }), '/auth/hand_over/exchange': exchange },
+      },
+    });
+    const { location } = renderSite('/recent_updates?authToken=sister-code&page=1', site);
+    const dialog = await screen.findByRole('dialog', { name: 'Log in as handed-over?' });
+    expect(location().search).not.toContain('sister-code');
+    expect(getAccessToken()).toBeNull();
+    expect(exchange).not.toHaveBeenCalled();
+
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Log in' }));
     expect(await screen.findByTestId('account-username')).toBeTruthy();
-    expect(getAccessToken()).toBe('sister-token');
-    expect(location().search).toBe('?page=1');
+    expect(mockedApi.post).toHaveBeenCalledWith('/auth/hand_over/exchange', { code: 'sister-code' });
+    // The code is never stored as a session: the exchange answers a session of its own.
+    expect(getAccessToken()).toBe('main-session');
+    await waitFor(() => expect(`${location().pathname}${location().search}`).toBe('/recent_updates?page=1'));
   });
 
-  it('a live session is kept; a dead one gives way to the handed-over token', async () => {
+  it('a dead stored session gives way to the code, still after asking', async () => {
     setAccessToken('old-token');
     const profile = vi.fn(() => {
       if (getAccessToken() === 'old-token') {
@@ -485,16 +504,37 @@ describe('sister domains and handed-over tokens (SPEC §1, §4)', () => {
       }
       return profileFixture();
     });
-    const site = setup({ routes: { get: { '/user/profile': profile } } });
-    renderSite('/recent_updates?authToken=fresh-token', site);
+    const site = setup({
+      routes: {
+        get: { '/user/profile': profile },
+        post: { '/auth/hand_over/owner': () => ({ username: 'member' }), '/auth/hand_over/exchange': () => session },
+      },
+    });
+    renderSite('/recent_updates?authToken=fresh-code', site);
+    const dialog = await screen.findByRole('dialog', { name: 'Log in as member?' });
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Log in' }));
     expect(await screen.findByTestId('account-username')).toBeTruthy();
-    expect(getAccessToken()).toBe('fresh-token');
+    expect(getAccessToken()).toBe('main-session');
   });
 
-  it('keeps a logged-in user who follows a link carrying another token', async () => {
-    const site = setup({ profile: profileFixture() });
-    renderSite('/recent_updates?authToken=someone-else', site);
+  it('keeps a logged-in user who follows a link carrying another code, without asking', async () => {
+    const site = setup({ profile: profileFixture(), routes: { post: { '/auth/hand_over/owner': () => ({ username: 'someone-else' }) } } });
+    renderSite('/recent_updates?authToken=someone-elses-code', site);
     expect(await screen.findByTestId('account-username')).toBeTruthy();
     expect(getAccessToken()).toBe('member-token');
+    expect(mockedApi.post).not.toHaveBeenCalledWith('/auth/hand_over/owner', expect.anything());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a code that no longer works leaves the guest a guest', async () => {
+    const expired = new ApiError({ status: 400, statusText: 'Bad Request', body: { error: { code: 'VALIDATION_FAILED', message: 'expired', fields: { code: 'expired' } } }, path: '' });
+    const site = setup({ routes: { post: { '/auth/hand_over/owner': () => Promise.reject(expired) } } });
+    const { location } = renderSite('/recent_updates?authToken=old-code', site);
+    // The guard's log-in dialog, as for any guest on a members' page; no "Log in as …?".
+    await screen.findByRole('dialog', { name: 'Log in' });
+    expect(location().search).not.toContain('old-code');
+    expect(screen.queryByRole('dialog', { name: /Log in as/ })).toBeNull();
+    expect(getAccessToken()).toBeNull();
   });
 });
+

@@ -54,14 +54,20 @@ export function isSisterDomain(hostname: string, config: DomainConfig): boolean 
   return config.sisterDomains.some((domain) => hostMatches(hostname, domain));
 }
 
+/** SPEC §1: whether an authenticated user on this page is to go on to the main domain. */
+export function needsSisterDomainHandOver(current: URL, config: DomainConfig): boolean {
+  return isSisterDomain(current.hostname, config) && !isOnMainDomain(current, config) && mainDomainUrl(current, config) !== null;
+}
+
 /**
- * SPEC §1: an authenticated user on a sister domain goes to the main domain, same page, with
- * `authToken` in the query (the main domain logs them in and removes it). Null when nothing to do.
+ * SPEC §1: an authenticated user on a sister domain goes to the main domain, same page, with `authToken` in the
+ * query. Its value is a one-time hand-over code (a minute, single use), never the session token: the main domain
+ * asks the visitor, exchanges it for a session of its own and removes it (decision record 030). Null when nothing to do.
  */
-export function sisterDomainRedirectUrl(current: URL, accessToken: string | null, config: DomainConfig): string | null {
-  if (!accessToken || !isSisterDomain(current.hostname, config) || isOnMainDomain(current, config)) return null;
+export function sisterDomainRedirectUrl(current: URL, handOverCode: string | null, config: DomainConfig): string | null {
+  if (!handOverCode || !needsSisterDomainHandOver(current, config)) return null;
   const target = mainDomainUrl(current, config);
   if (!target) return null;
-  target.searchParams.set('authToken', accessToken);
+  target.searchParams.set('authToken', handOverCode);
   return target.toString();
 }

@@ -350,3 +350,14 @@ describe('createApiClient: errors', () => {
     expect(error).toMatchObject({ status: 401, message: 'Unauthorized', body: 'Unauthorized' });
   });
 });
+
+describe('createApiClient: a retried write', () => {
+  it('sends the same headers again, so an Idempotency-Key survives the retry of a lost answer', async () => {
+    const { client, fetchMock, call } = setup();
+    fetchMock.mockRejectedValueOnce(networkFailure());
+    await client.post('/messages/ann/send', { text: 'hi' }, { headers: { 'Idempotency-Key': 'one-action' } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(call(0).headers['Idempotency-Key']).toBe('one-action');
+    expect(call(1).headers['Idempotency-Key']).toBe('one-action');
+  });
+});

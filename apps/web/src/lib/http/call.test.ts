@@ -35,7 +35,6 @@ describe('call: the same client call as the path string it replaces', () => {
     ['a wildcard path', () => call('pages.get', { params: { '*': 'about/team' } }), ['get', '/pages/about/team', undefined]],
     ['a POST with a body', () => call('user.lang', { body: { lang: 'fr' } }), ['post', '/user/lang', { lang: 'fr' }]],
     ['a POST without a body', () => call('auth.logout'), ['post', '/auth/logout', undefined]],
-    ['a POST to a path with parameters', () => call('comments.post', { params: { id: 5 }, body: { body: 'hi' } }), ['post', '/videos/5/comments', { body: 'hi' }]],
     ['a PUT', () => call('messages.unsubscribe', { params: { group: 'news' }, body: { subscribe: true } }), ['put', '/messages/unsubscribe/news', { subscribe: true }]],
     ['a DELETE', () => call('comments.delete', { params: { id: 5, commentId: 8 } }), ['delete', '/videos/5/comments/8', undefined]],
     ['a DELETE with an encoded name', () => call('messages.delete', { params: { name: 'Ann Lee', messageId: '3' } }), ['delete', '/messages/Ann%20Lee/3', undefined]],
@@ -72,6 +71,32 @@ describe('call: the same client call as the path string it replaces', () => {
     // @ts-expect-error -- `id` is required by /videos/:id
     expect(() => call('videos.detail', { params: {} })).toThrow('needs "id"');
     expect(Object.values(client).every((fn) => fn.mock.calls.length === 0)).toBe(true);
+  });
+});
+
+describe('call: an Idempotency-Key on the calls that create something (decision record 030)', () => {
+  const keyOf = (args: unknown[]) => (args[2] as { headers?: Record<string, string> } | undefined)?.headers?.['Idempotency-Key'];
+
+  it('sends a fresh key with each call of an idempotent entry, and the body as before', async () => {
+    await call('messages.send', { params: { name: 'ann' }, body: { text: 'hi' } });
+    await call('messages.send', { params: { name: 'ann' }, body: { text: 'hi' } });
+    const [first, second] = client.post.mock.calls;
+    expect(first!.slice(0, 2)).toEqual(['/messages/ann/send', { text: 'hi' }]);
+    expect(keyOf(first!)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(second!)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(second!)).not.toBe(keyOf(first!));
+  });
+
+  it('covers comments, tips and checkouts, keeps the caller\'s own options and key, and leaves other calls alone', async () => {
+    const controller = new AbortController();
+    await call('comments.post', { params: { id: 5 }, body: { body: 'hi' } }, { signal: controller.signal });
+    expect(client.post.mock.calls[0]![2]).toEqual({ signal: controller.signal, headers: { 'Idempotency-Key': expect.any(String) } });
+    await call('coins.tip', { body: { model_id: 1, coins: 5 } }, { headers: { 'idempotency-key': 'mine' } });
+    expect(client.post.mock.calls[1]![2]).toEqual({ headers: { 'idempotency-key': 'mine' } });
+    await call('payments.checkout', { body: { kind: 'coins', package_id: 2 } });
+    expect(keyOf(client.post.mock.calls[2]!)).toEqual(expect.any(String));
+    await call('user.lang', { body: { lang: 'fr' } });
+    expect(client.post.mock.calls[3]).toEqual(['/user/lang', { lang: 'fr' }]);
   });
 });
 

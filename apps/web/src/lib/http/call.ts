@@ -1,5 +1,5 @@
 import type { EndpointBody, EndpointName, EndpointParams, EndpointQuery, EndpointResponse, Endpoints, EndpointSpec } from '@velora/shared';
-import { ENDPOINTS, endpointPath } from '@velora/shared';
+import { ENDPOINTS, IDEMPOTENCY_KEY_HEADER, endpointPath, newIdempotencyKey } from '@velora/shared';
 import type { QueryParams, QueryValue, RequestOptions } from './api-client';
 import { toQueryString } from './api-client';
 // The app's client through the module's public entry, not './api-client': a test that mocks '@/lib/http'
@@ -53,12 +53,25 @@ function given(options: RequestOptions | undefined): RequestOptions | undefined 
 }
 
 /**
+ * A call that creates something (the table's `idempotent`) carries a fresh Idempotency-Key, one per call, i.e. per
+ * user action: the client's own retries send the same options again, so a retry after a lost answer gets the first
+ * answer instead of creating a second message (decision record 030). A key the caller chose is kept.
+ */
+function withIdempotencyKey(endpoint: EndpointSpec, options: RequestOptions | undefined): RequestOptions | undefined {
+  if (!endpoint.idempotent) return options;
+  const headers = options?.headers ?? {};
+  const chosen = Object.keys(headers).some((name) => name.toLowerCase() === IDEMPOTENCY_KEY_HEADER.toLowerCase());
+  return chosen ? options : { ...options, headers: { ...headers, [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() } };
+}
+
+/**
  * Calls an endpoint of the table by name: `call('videos.detail', { params: { id } }, { signal })`. Resolves the
  * entry's response, or null when aborted, exactly as `api` does; a wrong name, parameter, query key or body is
  * a compile error.
  */
 export function call<N extends CallableName>(name: N, ...args: CallArgs<Endpoints[N]>): Promise<CallResult<Endpoints[N]> | null> {
-  const [input, options] = args;
+  const [input, callerOptions] = args;
+  const options = withIdempotencyKey(ENDPOINTS[name], callerOptions);
   const endpoint: EndpointSpec = ENDPOINTS[name];
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: QueryParams; body?: unknown };
   const path = (endpointPath as (e: EndpointSpec, p?: Record<string, string | number>) => string)(endpoint, params);
@@ -67,7 +80,8 @@ export function call<N extends CallableName>(name: N, ...args: CallArgs<Endpoint
   const target = search ? `${path}?${search}` : path;
   const payload = endpoint.method === 'GET' ? query : body;
   // The client gets what the caller gave: the query or body when there is one, the options when any were passed.
-  const rest: [payload?: unknown, options?: RequestOptions] = args.length > 1 ? [payload, given(options)] : payload === undefined ? [] : [payload];
+  const rest: [payload?: unknown, options?: RequestOptions] =
+    args.length > 1 || options !== callerOptions ? [payload, given(options)] : payload === undefined ? [] : [payload];
   type Result = CallResult<Endpoints[N]>;
   switch (endpoint.method) {
     case 'GET':

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TipBody, TipResult } from '@velora/shared';
+import { IDEMPOTENCY_KEY_HEADER, type TipBody, type TipResult } from '@velora/shared';
 import { requireData } from '@/lib/http';
 import { call } from '@/lib/http/call';
 import { balanceQueryOptions } from './get-balance';
@@ -9,7 +9,9 @@ import { balanceQueryOptions } from './get-balance';
  * that does not cover it answers 409 INSUFFICIENT_COINS, a law-limited member 451.
  */
 export function sendTip(body: TipBody): Promise<TipResult> {
-  return requireData(call('coins.tip', { body }));
+  // The body's key is the Idempotency-Key too: the server takes both only when they agree (decision record 030).
+  const key = body.idempotency_key;
+  return requireData(call('coins.tip', { body }, key === undefined ? undefined : { headers: { [IDEMPOTENCY_KEY_HEADER]: key } }));
 }
 
 export function useSendTip() {

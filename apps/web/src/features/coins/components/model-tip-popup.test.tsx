@@ -113,6 +113,9 @@ describe('model-tip popup', () => {
     expect(tips).toHaveLength(1);
     expect(tips[0]).toMatchObject({ model_id: 11, coins: 100 });
     expect(tips[0]!.idempotency_key).toMatch(/^[0-9a-f-]{32,36}$/);
+    // The Idempotency-Key header is the same key: the server refuses the two when they differ (decision record 030).
+    const tipCall = mockedApi.post.mock.calls.find(([path]) => path === '/coins/tip')!;
+    expect(tipCall[2]).toEqual({ headers: { 'Idempotency-Key': tips[0]!.idempotency_key } });
     expect(getPopupStates()['model-tip']).toBeUndefined();
     expect(tracked).toEqual([{ name: 'model_tip', properties: { tip_id: 31, model_id: 11, coins: 100 } }]);
     expect(changed).toHaveBeenCalledTimes(1);

@@ -127,7 +127,7 @@ describe('CommentsSection', () => {
     expect(screen.getByText('15 / 2000')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
 
-    expect(mockedApi.post).toHaveBeenCalledWith('/videos/4/comments', { body: 'Lovely light' });
+    expect(mockedApi.post).toHaveBeenCalledWith('/videos/4/comments', { body: 'Lovely light' }, { headers: { 'Idempotency-Key': expect.any(String) } });
     expect(await screen.findByText('Your comment was posted.')).toBeTruthy();
     expect((textarea as HTMLTextAreaElement).value).toBe('');
     await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(2));
