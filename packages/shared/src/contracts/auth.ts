@@ -80,5 +80,5 @@ export const HandOverCode = z
   .meta({ id: 'HandOverCode' });
 export type HandOverCode = z.infer<typeof HandOverCode>;
 
-export const HandOverCodeBody = z.object({ code: z.string().trim().min(1, 'Required').max(200, 'Must be at most 200 characters') });
+export const HandOverCodeBody = z.object({ code: z.string().trim().min(1, 'Required').max(200, 'Must be at most 200 characters').check(...plainLine()) });
 export type HandOverCodeBody = z.infer<typeof HandOverCodeBody>;
