@@ -5,6 +5,7 @@
 // Usage: npm run bench:redis [-- --rounds 20 --engines pglite,postgres]
 // Spawns its own redis-server on a free port (never the shared one). PostgreSQL: TEST_POSTGRES_URL (default
 // postgres://postgres@127.0.0.1:5432/test), the app's tables in a fresh schema dropped at the end, as the tests have it.
+// First: it wraps Argon2's verify before any server module imports it.
 import { passwordChecks } from './password-checks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
