@@ -306,6 +306,8 @@ describe('session', () => {
     expect(mockedApi.post).not.toHaveBeenCalledWith('/auth/login_by_hash', expect.anything());
     expect(getAccessToken()).toBeNull();
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // The account is named in the explanation too, not only in the title.
+    expect(within(dialog).getByText('This link logs you into the account ada. Only continue if it is yours.')).toBeTruthy();
 
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(getAccessToken()).toBe('by-hash'));

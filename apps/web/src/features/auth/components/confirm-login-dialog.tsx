@@ -57,7 +57,7 @@ export function ConfirmLoginDialog() {
     <ConfirmDialog
       open={pending !== null}
       title={t('confirmLogin.title', { username: pending?.username ?? '' })}
-      description={t('confirmLogin.description')}
+      description={t('confirmLogin.description', { username: pending?.username ?? '' })}
       confirmLabel={t('confirmLogin.confirm')}
       pendingLabel={t('login.submitting')}
       cancelLabel={t('confirmLogin.cancel')}
