@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { ENDPOINTS, type EndpointName } from '@velora/shared';
+import { ENDPOINTS } from '@velora/shared';
 import { openPlatform } from '../apps/server/src/composition/open-platform';
 import { loadConfig } from '../apps/server/src/config';
 import { createRateLimitStore } from '../apps/server/src/lib/create-rate-limit-store';
@@ -21,10 +21,11 @@ import { createMemoryRateLimitStore } from '../apps/server/src/lib/memory-rate-l
 import type { RateLimitStore } from '../apps/server/src/lib/rate-limit-store';
 import { RATE_LIMITS } from '../apps/server/src/lib/rate-limits';
 import { openRedisConnection } from '../apps/server/src/lib/redis/redis-connection';
-import { buildEndpointWorld, type EndpointWorld, type SuiteRole } from '../apps/server/test/endpoints/endpoint-world';
+import { buildEndpointWorld, type EndpointWorld } from '../apps/server/test/endpoints/endpoint-world';
 import { requestOf, validParts } from '../apps/server/test/endpoints/endpoint-requests';
 import { asMember } from '../apps/server/test/factories';
 import { freePort, ownRedis, type OwnRedis } from '../apps/server/test/own-redis';
+import { REDIS_OUTAGE_CALLS } from '../apps/server/test/redis-outage-calls';
 import { buildTestApp, TEST_POSTGRES_URL, type Engine, type TestApp } from '../apps/server/test/test-app';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '20' }, engines: { type: 'string', default: 'pglite,postgres' } } });
@@ -33,15 +34,6 @@ const ENGINES = values.engines.split(',').map((e) => e.trim()) as Engine[];
 for (const engine of ENGINES) if (engine !== 'pglite' && engine !== 'postgres') throw new Error(`unknown engine ${engine}`);
 if (!(ROUNDS > 0)) throw new Error('--rounds takes a number');
 
-/** The calls of the issue (as redis-outage.test.ts has them), each as a role that may make it: each counts a limit. */
-const CALLS: [EndpointName, SuiteRole][] = [
-  ['auth.login', 'visitor'],
-  ['messages.send', 'premium'],
-  ['comments.post', 'member'],
-  ['coins.tip', 'premium'],
-  ['pages.captcha', 'visitor'],
-  ['payments.checkout', 'member'],
-];
 const PHASES = ['Redis up', 'Redis killed', 'Redis hung'] as const;
 type Phase = (typeof PHASES)[number];
 /** Ten a minute: `remaining` tells how many attempts the store has counted. */
@@ -75,7 +67,7 @@ interface Samples {
 
 /** Each call once, timing only the request (the session and the body are made before). */
 async function callEach(world: EndpointWorld, into: Record<string, Samples>) {
-  for (const [name, role] of CALLS) {
+  for (const [name, role] of REDIS_OUTAGE_CALLS) {
     const endpoint = ENDPOINTS[name];
     const request = requestOf(endpoint, await validParts(name, endpoint, world, role));
     const token = await world.tokenFor(role);
@@ -233,7 +225,7 @@ async function bench(engine: Engine) {
     console.log('Answer time per call, median / p95 / max, and the statuses seen:\n');
     console.log(`| call | ${PHASES.join(' | ')} |`);
     console.log(`|---|${PHASES.map(() => '---').join('|')}|`);
-    for (const [name] of CALLS) {
+    for (const [name] of REDIS_OUTAGE_CALLS) {
       console.log(`| ${name} | ${PHASES.map((p) => `${spread(calls[p][name]!.ms)} (${tally(calls[p][name]!.statuses)})`).join(' | ')} |`);
     }
     const all = (p: Phase) => Object.values(calls[p]).flatMap((s) => s.ms);

@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, type EndpointName } from '@velora/shared';
-import { buildEndpointWorld, type EndpointWorld, type SuiteRole } from '../../test/endpoints/endpoint-world';
+import { ENDPOINTS } from '@velora/shared';
+import { buildEndpointWorld, type EndpointWorld } from '../../test/endpoints/endpoint-world';
 import { requestOf, validParts } from '../../test/endpoints/endpoint-requests';
 import { freePort, ownRedis, type OwnRedis } from '../../test/own-redis';
+import { REDIS_OUTAGE_CALLS } from '../../test/redis-outage-calls';
 import { createRealtimeClients, listening, nextEvent, whenConnected } from '../../test/realtime-clients';
 import { buildTestApp, TEST_ENGINE, TEST_POSTGRES_URL, type TestApp } from '../../test/test-app';
 import { loadConfig } from '../config';
@@ -21,15 +22,6 @@ const MINUTE = { points: 10, windowMs: 60_000 };
 // goes on to this instance's sockets, the readiness check says so, and everything is shared again when it returns.
 // The Redis that dies here is the test's own: the one the other tests share is never touched.
 
-/** The calls of the issue, each as a role that may make it: every one counts a rate limit. */
-const CALLS: [EndpointName, SuiteRole][] = [
-  ['auth.login', 'visitor'],
-  ['messages.send', 'premium'],
-  ['comments.post', 'member'],
-  ['coins.tip', 'premium'],
-  ['pages.captcha', 'visitor'],
-  ['payments.checkout', 'member'],
-];
 /** The most any of them may take while Redis is away. */
 const WITHIN_MS = 1_000;
 
@@ -40,7 +32,7 @@ interface Answer {
 
 async function callEach(world: EndpointWorld): Promise<Record<string, Answer>> {
   const answers: Record<string, Answer> = {};
-  for (const [name, role] of CALLS) {
+  for (const [name, role] of REDIS_OUTAGE_CALLS) {
     const endpoint = ENDPOINTS[name];
     const request = requestOf(endpoint, await validParts(name, endpoint, world, role));
     const token = await world.tokenFor(role);
