@@ -1,4 +1,5 @@
 import { demoClipFor } from '../demo/seed-media';
+import { createIdempotencySweep, registerIdempotencySweepJob } from '../http/idempotency-sweep-job';
 import { registerMediaJobs, type MediaJobs } from '../modules/media/media-jobs';
 import { createRenewalJob, registerRenewalJob } from '../modules/payments/renewal-job';
 import type { Platform } from '../platform';
@@ -14,17 +15,18 @@ export interface BackgroundJobs {
 
 /**
  * The work of a process outside requests, as durable jobs on the platform's queue (decision record 018), from the same
- * services as the app: transcoding and subscription renewals. Started once the server listens, so neither delays a
- * start.
+ * services as the app: transcoding, subscription renewals and the sweep of expired idempotency keys. Started once the
+ * server listens, so none of it delays a start.
  */
 export async function registerBackgroundJobs(
-  platform: Pick<Platform, 'config' | 'db' | 'log' | 'jobs'>,
+  platform: Pick<Platform, 'config' | 'db' | 'log' | 'jobs' | 'now'>,
   services: Pick<Services, 'payments'>,
 ): Promise<BackgroundJobs> {
   const { jobs, log } = platform;
   // A missing demo source is generated from its recipe (ffmpeg test sources); any other missing source is an error.
   const media = await registerMediaJobs(jobs, { config: platform.config, db: platform.db, missingSource: demoClipFor }, { log });
   await registerRenewalJob(jobs, createRenewalJob({ payments: services.payments, log }));
+  await registerIdempotencySweepJob(jobs, createIdempotencySweep({ db: platform.db, now: platform.now, log }));
   return {
     media,
     async start() {

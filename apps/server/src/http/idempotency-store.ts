@@ -60,6 +60,12 @@ export const idempotencyStore = {
     ]);
   },
 
+  /** Drops every expired key, whoever's (the hourly sweep: members who never come back leave none behind). */
+  async sweepExpired(db: Queryable, now: Date): Promise<number> {
+    const dropped = await db.query('DELETE FROM idempotency_keys WHERE expires_at <= $1 RETURNING 1', [now]);
+    return dropped.length;
+  },
+
   /** Drops a user's expired keys (done on their next claim, so the table holds about a day of keys per member). */
   async dropExpired(db: Queryable, userId: number, now: Date) {
     await db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND expires_at <= $2', [userId, now]);
