@@ -13,7 +13,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { ENDPOINTS } from '@velora/shared';
 import { openPlatform } from '../apps/server/src/composition/open-platform';
 import { loadConfig } from '../apps/server/src/config';
 import { createRateLimitStore } from '../apps/server/src/lib/create-rate-limit-store';
@@ -22,10 +21,9 @@ import type { RateLimitStore } from '../apps/server/src/lib/rate-limit-store';
 import { RATE_LIMITS } from '../apps/server/src/lib/rate-limits';
 import { openRedisConnection } from '../apps/server/src/lib/redis/redis-connection';
 import { buildEndpointWorld, type EndpointWorld } from '../apps/server/test/endpoints/endpoint-world';
-import { requestOf, validParts } from '../apps/server/test/endpoints/endpoint-requests';
 import { asMember } from '../apps/server/test/factories';
 import { freePort, ownRedis, type OwnRedis } from '../apps/server/test/own-redis';
-import { REDIS_OUTAGE_CALLS } from '../apps/server/test/redis-outage-calls';
+import { REDIS_OUTAGE_CALLS, timedCall } from '../apps/server/test/redis-outage-calls';
 import { buildTestApp, TEST_POSTGRES_URL, type Engine, type TestApp } from '../apps/server/test/test-app';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '20' }, engines: { type: 'string', default: 'pglite,postgres' } } });
@@ -68,14 +66,10 @@ interface Samples {
 /** Each call once, timing only the request (the session and the body are made before). */
 async function callEach(world: EndpointWorld, into: Record<string, Samples>) {
   for (const [name, role] of REDIS_OUTAGE_CALLS) {
-    const endpoint = ENDPOINTS[name];
-    const request = requestOf(endpoint, await validParts(name, endpoint, world, role));
-    const token = await world.tokenFor(role);
-    const started = performance.now();
-    const res = await world.send({ ...request, token });
+    const { status, ms } = await timedCall(world, name, role);
     const sample = (into[name] ??= { ms: [], statuses: [] });
-    sample.ms.push(performance.now() - started);
-    sample.statuses.push(res.statusCode);
+    sample.ms.push(ms);
+    sample.statuses.push(status);
   }
 }
 

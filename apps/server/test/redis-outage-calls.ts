@@ -1,5 +1,6 @@
-import type { EndpointName } from '@velora/shared';
-import type { SuiteRole } from './endpoints/endpoint-world';
+import { ENDPOINTS, type EndpointName } from '@velora/shared';
+import { requestOf, validParts } from './endpoints/endpoint-requests';
+import type { EndpointWorld, SuiteRole } from './endpoints/endpoint-world';
 
 /**
  * The calls issue 11 found failing while Redis was away, each as a role that may make it: every one counts a rate
@@ -13,3 +14,13 @@ export const REDIS_OUTAGE_CALLS: readonly [EndpointName, SuiteRole][] = [
   ['pages.captcha', 'visitor'],
   ['payments.checkout', 'member'],
 ];
+
+/** One of those calls as its role, timing only the request (the session and the body are made before it). */
+export async function timedCall(world: EndpointWorld, name: EndpointName, role: SuiteRole): Promise<{ status: number; ms: number }> {
+  const endpoint = ENDPOINTS[name];
+  const request = requestOf(endpoint, await validParts(name, endpoint, world, role));
+  const token = await world.tokenFor(role);
+  const started = performance.now();
+  const res = await world.send({ ...request, token });
+  return { status: res.statusCode, ms: performance.now() - started };
+}

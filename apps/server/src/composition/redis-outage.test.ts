@@ -4,11 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '@velora/shared';
 import { buildEndpointWorld, type EndpointWorld } from '../../test/endpoints/endpoint-world';
-import { requestOf, validParts } from '../../test/endpoints/endpoint-requests';
 import { freePort, ownRedis, type OwnRedis } from '../../test/own-redis';
-import { REDIS_OUTAGE_CALLS } from '../../test/redis-outage-calls';
+import { REDIS_OUTAGE_CALLS, timedCall } from '../../test/redis-outage-calls';
 import { createRealtimeClients, listening, nextEvent, whenConnected } from '../../test/realtime-clients';
 import { buildTestApp, TEST_ENGINE, TEST_POSTGRES_URL, type TestApp } from '../../test/test-app';
 import { loadConfig } from '../config';
@@ -33,12 +31,8 @@ interface Answer {
 async function callEach(world: EndpointWorld): Promise<Record<string, Answer>> {
   const answers: Record<string, Answer> = {};
   for (const [name, role] of REDIS_OUTAGE_CALLS) {
-    const endpoint = ENDPOINTS[name];
-    const request = requestOf(endpoint, await validParts(name, endpoint, world, role));
-    const token = await world.tokenFor(role);
-    const started = performance.now();
-    const res = await world.send({ ...request, token });
-    answers[name] = { status: res.statusCode, ms: Math.round(performance.now() - started) };
+    const { status, ms } = await timedCall(world, name, role);
+    answers[name] = { status, ms: Math.round(ms) };
   }
   return answers;
 }

@@ -1,4 +1,7 @@
-// A small seeded generator (mulberry32): the same seed gives the same requests, so a failing run can be repeated.
+import { createRandom } from '../../src/demo/seed-catalog';
+
+// The fuzz run's generator: the demo seed's mulberry32 (the same seed gives the same requests, so a failing run can be
+// repeated), with the two things the run asks besides: a weighted coin, and a pick that refuses an empty list.
 
 export interface Random {
   /** A float in [0, 1). */
@@ -10,21 +13,13 @@ export interface Random {
 }
 
 export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const { next, int, pick } = createRandom(seed);
   return {
     next,
     int,
     pick: (items) => {
       if (items.length === 0) throw new Error('pick from nothing');
-      return items[int(0, items.length - 1)]!;
+      return pick(items);
     },
     chance: (probability) => next() < probability,
   };
