@@ -54,6 +54,8 @@ export const IMAGE_SIZES = {
   shootCover: ['900x500', '370x206'],
   playdateImage: ['900x500', '370x206'],
   upcomingImage: ['400x400'],
+  /** A live cam's card when offline (the model's image, 16:9). */
+  cameraCover: ['640x360'],
 } as const;
 
 export const FEATURE_NAMES = [

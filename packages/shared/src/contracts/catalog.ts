@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clampPage } from '../rules/page-query';
+import { CameraSummary } from './camera-summary';
 import { ModelRef, Video } from './videos';
 
 const pageParam = z
@@ -32,7 +33,7 @@ export type ModelSummary = z.infer<typeof ModelSummary>;
 
 export const ModelDetail = ModelSummary.extend({
   description: z.string(),
-  /** Live cameras of the model (cameras arrive with the live-cam issue; empty until then). */
+  /** The model's live camera (at most one), with its state in a word. */
   cameras: z.array(z.object({ name: z.string(), is_online: z.boolean() })),
   /** The username of the model's account, to write to at /messages/{message_name}; null when she has none. */
   message_name: z.string().nullable(),
@@ -115,7 +116,7 @@ export const FavouriteItem = z.object({
   shoot: ShootSummary.optional(),
   video: Video.optional(),
   image: ShootImage.extend({ shoot_id: z.number().int(), chapter_id: z.number().int() }).optional(),
-  camera: z.object({ name: z.string(), is_online: z.boolean() }).optional(),
+  camera: CameraSummary.optional(),
 });
 export type FavouriteItem = z.infer<typeof FavouriteItem>;
 

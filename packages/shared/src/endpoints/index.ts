@@ -1,5 +1,6 @@
 import { authEndpoints } from './auth';
 import { blogEndpoints } from './blog';
+import { camerasEndpoints } from './cameras';
 import { catalogEndpoints } from './catalog';
 import { complianceEndpoints } from './compliance';
 import type { EndpointSpec } from './define-endpoint';
@@ -28,6 +29,7 @@ export const ENDPOINTS = {
   ...featuresEndpoints,
   ...videosEndpoints,
   ...catalogEndpoints,
+  ...camerasEndpoints,
   ...messagesEndpoints,
   ...moneyEndpoints,
   ...pagesEndpoints,
@@ -44,6 +46,7 @@ export const ENDPOINT_GROUPS: ReadonlyArray<Record<string, EndpointSpec>> = [
   featuresEndpoints,
   videosEndpoints,
   catalogEndpoints,
+  camerasEndpoints,
   messagesEndpoints,
   moneyEndpoints,
   pagesEndpoints,

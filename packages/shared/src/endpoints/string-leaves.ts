@@ -72,6 +72,7 @@ export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set([
   'features.featureFeedback.save body.message',
   'pages.contact body.message',
   'pages.contentReport body.reason',
+  'cameras.feedback.send body.message',
 ]);
 
 /** Values for strings no generic sample fits (a pattern, a format), keyed like MULTI_LINE_FIELDS. */
