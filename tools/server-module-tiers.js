@@ -6,8 +6,8 @@
 // move what both need down (into a lower-tier module, lib/ or packages/shared), or let the composition root pass it in.
 
 export const SERVER_MODULE_TIERS = [
-  // 0: no other module.
-  ['captcha', 'docs', 'favourites', 'features', 'health', 'sessions', 'subscriptions'],
+  // 0: no other module (live: the media server behind /live).
+  ['captcha', 'docs', 'favourites', 'features', 'health', 'live', 'sessions', 'subscriptions'],
   // 1: the session context, flags, favourites; media, the coin ledger and tips, visits.
   ['coins', 'comments', 'email-verification', 'media', 'visits'],
   // 2: people and the catalog's videos.
@@ -16,7 +16,9 @@ export const SERVER_MODULE_TIERS = [
   ['age-verification', 'auth', 'company', 'identity', 'pages', 'payments', 'shoots'],
   // 4: models (their videos and shoots), feeds (shoots).
   ['feeds', 'models'],
-  // 5: the pages that gather the whole catalog.
+  // 5: live cams (a model's camera shows her shoots and videos).
+  ['cameras'],
+  // 6: the pages that gather the whole catalog.
   ['favourite-lists', 'home'],
 ];
 

@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME, VISIT_ID_HEADER } from '@velora/shared';
 import type { Services } from './composition/create-services';
+import type { Live } from './composition/live';
 import type { Platform } from './platform';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -24,6 +25,7 @@ import { visitIdPlugin } from './plugins/visit-id';
 import { ageVerificationRoutes } from './modules/age-verification/age-verification.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blogRoutes } from './modules/blog/blog.routes';
+import { camerasRoutes } from './modules/cameras/cameras.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { coinsRoutes } from './modules/coins/coins.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
@@ -58,6 +60,8 @@ export interface BuildAppOptions {
   realtime?: Pick<RealtimePluginOptions, 'redisKey' | 'sessionCheckIntervalMs' | 'presence' | 'recoveryWindowMs'>;
   /** Hears every route as it is registered (the endpoint-table test compares them with the table). */
   onRoute?: (route: RouteOptions) => void;
+  /** Live cams' media routes under /live (composition/live.ts); without it the app has none (most tests). */
+  live?: Pick<Live, 'registerRoutes'>;
 }
 
 /**
@@ -148,6 +152,8 @@ export async function buildApp(platform: Platform, services: Services, options: 
       await api.register(shootsRoutes, routes);
       await api.register(favouritesRoutes, routes);
       await api.register(favouriteListsRoutes, routes);
+      // Cameras also declare their realtime room kind.
+      await api.register(camerasRoutes, { ...routes, realtime: platform.realtime });
       await api.register(messagesRoutes, routes);
       await api.register(coinsRoutes, routes);
       await api.register(paymentsRoutes, routes);
@@ -162,6 +168,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
   );
 
   await app.register(mediaRoutes, services);
+  if (options.live) await options.live.registerRoutes(app, services.cameras);
   await app.register(spaPlugin, { webDist });
   return app;
 }

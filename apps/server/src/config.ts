@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_MODEL_SHARE_PERCENT, ROLE_TOKENS, type RoleToken } from '@velora/shared';
+import { CAMERA_GRACE_SECONDS_DEFAULT, DEFAULT_MODEL_SHARE_PERCENT, IceServer, ROLE_TOKENS, type RoleToken } from '@velora/shared';
 import { z } from 'zod';
 import { isLoopbackUrl } from './lib/loopback';
 
@@ -23,6 +23,8 @@ const optionalUrl = (protocols: string[], example: string) =>
         return false;
       }
     }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (for example ${example})`);
+
+const IceServers = z.array(IceServer).max(10);
 
 const EnvSchema = z.object({
   PORT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(8080),
@@ -75,6 +77,42 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 to 100')
     .max(100, 'must be 0 to 100')
     .default(DEFAULT_MODEL_SHARE_PERCENT),
+  // Live cams (issue 12, decision record 032).
+  LIVE_SIGNING_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  ICE_SERVERS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return [];
+      try {
+        return IceServers.parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of ICE servers such as [{"urls":"turn:turn.example.com:3478","username":"u","credential":"p"}]' });
+        return z.NEVER;
+      }
+    }),
+  MEDIA_SERVER: z.enum(['embedded', 'external'], { message: 'must be embedded or external' }).default('embedded'),
+  MEDIA_SERVER_URL: optionalUrl(['http:', 'https:'], 'http://mediamtx.internal:8889'),
+  LIVE_RTC_PORTS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const m = /^(\d{1,5})-(\d{1,5})$/.exec(v);
+      const [begin, end] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
+      if (!m || begin < 1024 || end > 65535 || begin > end) {
+        ctx.addIssue({ code: 'custom', message: 'must be a UDP port range such as 40000-40999 (1024 to 65535)' });
+        return z.NEVER;
+      }
+      return { begin, end };
+    }),
+  LIVE_ANNOUNCED_IP: z.string().trim().regex(/^[0-9a-fA-F.:]{2,45}$/, 'must be an IP address such as 203.0.113.7').optional(),
+  RTMP_PORT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(1935),
+  RTMP_ENABLED: flag.default(true),
+  LIVE_GRACE_SECONDS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 to 3600').max(3600, 'must be 0 to 3600').default(CAMERA_GRACE_SECONDS_DEFAULT),
+  LIVE_DEMO_STREAMS: z.enum(['auto', 'on', 'off'], { message: 'must be auto, on or off' }).default('auto'),
 });
 
 /** An OpenID Connect provider whose ID tokens POST /auth/{provider} accepts. */
@@ -125,6 +163,29 @@ export interface Config {
   disabledRoles: RoleToken[];
   /** The model's share of a tip in whole percent, rounded down to whole coins; the house keeps the rest. */
   modelSharePercent: number;
+  /** Live cams: the media server, ICE, RTMP ingest, the grace period and the demo's test-pattern streams. */
+  live: LiveConfig;
+}
+
+export interface LiveConfig {
+  /** Signs viewer and publisher tokens; unset: a key generated once in DATA_DIR/secrets/live-signing.key. */
+  signingSecret: string | undefined;
+  /** Handed to browsers (and used by the embedded SFU); empty on localhost, where none is needed. */
+  iceServers: IceServer[];
+  /** embedded: the SFU in a worker thread of this process; external: WHIP/WHEP go to MEDIA_SERVER_URL. */
+  mediaServer: 'embedded' | 'external';
+  mediaServerUrl: string | undefined;
+  /** UDP ports the embedded SFU may use; unset: any the OS gives. */
+  rtcPorts: { begin: number; end: number } | undefined;
+  /** The address the SFU announces in its ICE candidates when it sits behind NAT. */
+  announcedIp: string | undefined;
+  /** RTMP ingest for older encoders; port 0 takes a free one (tests). */
+  rtmpEnabled: boolean;
+  rtmpPort: number;
+  /** Seconds a dropped publisher's room stays live before it ends with reason offline. */
+  graceSeconds: number;
+  /** auto: the demo's two test-pattern cams go on air when the demo is seeded and ffmpeg is found. */
+  demoStreams: 'auto' | 'on' | 'off';
 }
 
 export class ConfigError extends Error {
@@ -190,6 +251,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ageSandboxByDefault: ageVerificationProvider === 'sandbox' && e.AGE_VERIFICATION_PROVIDER === undefined,
   });
   if (unsafe.length > 0) throw new ConfigError(unsafe);
+  if (e.MEDIA_SERVER === 'external' && !e.MEDIA_SERVER_URL) {
+    throw new ConfigError(['MEDIA_SERVER_URL: MEDIA_SERVER=external needs the external media server\'s URL (for example http://mediamtx.internal:8889)']);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -223,5 +287,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
     disabledRoles: e.DISABLED_ROLES,
     modelSharePercent: e.MODEL_SHARE_PERCENT,
+    live: {
+      signingSecret: e.LIVE_SIGNING_SECRET,
+      iceServers: e.ICE_SERVERS,
+      mediaServer: e.MEDIA_SERVER,
+      mediaServerUrl: e.MEDIA_SERVER_URL,
+      rtcPorts: e.LIVE_RTC_PORTS,
+      announcedIp: e.LIVE_ANNOUNCED_IP,
+      rtmpEnabled: e.RTMP_ENABLED,
+      rtmpPort: e.RTMP_PORT,
+      graceSeconds: e.LIVE_GRACE_SECONDS,
+      demoStreams: e.LIVE_DEMO_STREAMS,
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { registerBackgroundJobs } from './composition/background-jobs';
 import { createServices } from './composition/create-services';
+import { createLive } from './composition/live';
 import { createLog, openPlatform } from './composition/open-platform';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrate } from './db/migrate';
@@ -31,8 +32,9 @@ async function main() {
     process.exit(1);
   }
   // One set of services for the app, the seed and the background jobs (decision record 021).
-  const services = createServices(platform);
-  const app = await buildApp(platform, services);
+  const live = await createLive(platform);
+  const services = createServices(platform, { mediaServer: live.control });
+  const app = await buildApp(platform, services, { live });
   if (applied.length > 0) log.info({ applied }, 'database migrated');
   await seedDemoIfWanted(platform, services, (msg) => log.info(msg));
 
@@ -43,6 +45,7 @@ async function main() {
     log.info(`${signal}: shutting down`);
     // Running handlers finish (a transcode goes back to pending) while the app and the database are still open.
     await jobs.stop();
+    await live.close();
     await app.close();
     await platform.close();
     process.exit(0);
@@ -54,6 +57,7 @@ async function main() {
   const engine = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   log.info(`ready in ${Date.now() - started} ms on ${engine}: ${config.publicUrl}`);
   await jobs.start();
+  await live.start(services.cameras);
 }
 
 main().catch((error) => {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp, type BuildAppOptions } from '../src/app';
-import { createServices, type Services } from '../src/composition/create-services';
+import { createServices, type ServiceParts, type Services } from '../src/composition/create-services';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
@@ -103,6 +103,10 @@ export interface TestAppOverrides {
   rateLimits?: RateLimitStore;
   /** The app's logger; silent by default (the fuzz run listens for the errors behind a 5xx). */
   log?: Platform['log'];
+  /** The media server the cameras end rooms on (a recording one in the cameras' tests); none by default. */
+  mediaServer?: ServiceParts['mediaServer'];
+  /** The app's job queue (a started one, for tests whose requests queue jobs); by default one never started. */
+  jobs?: Platform['jobs'];
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -127,9 +131,9 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     log,
     // The app's queue, in a schema of its own, never started: the tests of jobs start queues of their own
     // (test/test-job-queue.ts), and nothing in a request waits for a job.
-    jobs: createPgBossJobQueue(db, { log, schema: `jobs_${randomBytes(6).toString('hex')}` }),
+    jobs: overrides.jobs ?? createPgBossJobQueue(db, { log, schema: `jobs_${randomBytes(6).toString('hex')}` }),
   };
-  const services = createServices(deps);
+  const services = createServices(deps, overrides.mediaServer ? { mediaServer: overrides.mediaServer } : {});
   const app = await buildApp(deps, services, {
     webDist: overrides.webDist ?? path.join(dataDir, 'no-web'),
     ...(overrides.realtime ? { realtime: overrides.realtime } : {}),

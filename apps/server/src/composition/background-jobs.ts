@@ -1,5 +1,6 @@
 import { demoClipFor } from '../demo/seed-media';
 import { createIdempotencySweep, registerIdempotencySweepJob } from '../http/idempotency-sweep-job';
+import { registerCameraJobs } from '../modules/cameras/cameras-jobs';
 import { registerMediaJobs, type MediaJobs } from '../modules/media/media-jobs';
 import { createRenewalJob, registerRenewalJob } from '../modules/payments/renewal-job';
 import type { Platform } from '../platform';
@@ -15,18 +16,19 @@ export interface BackgroundJobs {
 
 /**
  * The work of a process outside requests, as durable jobs on the platform's queue (decision record 018), from the same
- * services as the app: transcoding, subscription renewals and the sweep of expired idempotency keys. Started once the
+ * services as the app: transcoding, subscription renewals, the sweep of expired idempotency keys and the live cams' grace periods and go-live mails. Started once the
  * server listens, so none of it delays a start.
  */
 export async function registerBackgroundJobs(
   platform: Pick<Platform, 'config' | 'db' | 'log' | 'jobs' | 'now'>,
-  services: Pick<Services, 'payments'>,
+  services: Pick<Services, 'payments' | 'cameras'>,
 ): Promise<BackgroundJobs> {
   const { jobs, log } = platform;
   // A missing demo source is generated from its recipe (ffmpeg test sources); any other missing source is an error.
   const media = await registerMediaJobs(jobs, { config: platform.config, db: platform.db, missingSource: demoClipFor }, { log });
   await registerRenewalJob(jobs, createRenewalJob({ payments: services.payments, log }));
   await registerIdempotencySweepJob(jobs, createIdempotencySweep({ db: platform.db, now: platform.now, log }));
+  await registerCameraJobs(jobs, services.cameras);
   return {
     media,
     async start() {

@@ -3,6 +3,7 @@ import { createAgeVerificationService } from '../modules/age-verification/age-ve
 import { createAuthLinksService } from '../modules/auth/auth-links.service';
 import { createAuthService } from '../modules/auth/auth.service';
 import { createBlogService } from '../modules/blog/blog.service';
+import { createCamerasService } from '../modules/cameras/cameras.service';
 import { createCaptchaService } from '../modules/captcha/captcha.service';
 import { createTipsService } from '../modules/coins/coins-tips.service';
 import { createCoinsService } from '../modules/coins/coins.service';
@@ -30,14 +31,27 @@ import { createUsersSettingsService } from '../modules/users/users-settings.serv
 import { createUsersService } from '../modules/users/users.service';
 import { createVideosService } from '../modules/videos/videos.service';
 import { createVisitsService } from '../modules/visits/visits.service';
+import type { MediaServer } from '../modules/live/media-server';
 import type { Platform } from '../platform';
+
+/** What the composition root is handed besides the platform: the media server of live cams, once the lead wires it. */
+export interface ServiceParts {
+  /** The rooms of live cams; without one (no media server in this process) there is no room to end. */
+  mediaServer?: Pick<MediaServer, 'endRoom' | 'stats'>;
+}
+
+/** No media server in this process: no room publishes, none has viewers, ending one is nothing to do. */
+const noMediaServer: Pick<MediaServer, 'endRoom' | 'stats'> = {
+  endRoom: async () => {},
+  stats: (room) => ({ room, publishing: false, source: null, viewers: 0, inboundBitrate: 0, inboundPacketsLost: 0 }),
+};
 
 /**
  * The composition root (decision record 021): every service of the server, built once, in the order of the module
  * tiers (tools/server-module-tiers.js), each handed the platform parts and the services it uses. Nothing else calls
  * a createXService: routes, plugins, jobs, the seed and the tests take what they need from here.
  */
-export function createServices(platform: Platform) {
+export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const { config, db, now, mailer, rateLimits, redis, realtime, mediaUrls, log, jobs } = platform;
 
   // Tier 0: no other module.
@@ -83,7 +97,23 @@ export function createServices(platform: Platform) {
   const feeds = createFeedsService({ shoots, favourites });
 
   // Tier 5.
-  const favouriteLists = createFavouriteListsService({ favourites, models, shoots, videos });
+  const cameras = createCamerasService({
+    db,
+    now,
+    config,
+    rateLimits,
+    realtime,
+    mailer,
+    log,
+    jobs,
+    media,
+    models,
+    users,
+    mediaServer: parts.mediaServer ?? noMediaServer,
+  });
+
+  // Tier 6.
+  const favouriteLists = createFavouriteListsService({ favourites, models, shoots, videos, cameras });
   const home = createHomeService({ db, now, videos, models, shoots, favourites });
 
   return {
@@ -116,6 +146,7 @@ export function createServices(platform: Platform) {
     pages,
     models,
     feeds,
+    cameras,
     favouriteLists,
     home,
   };

@@ -2,6 +2,7 @@ import type { Platform } from '../platform';
 import type { Queryable } from '../db/database';
 import type { CoinsService } from '../modules/coins/coins.service';
 import { seedDemoAccounts } from './seed-accounts';
+import { seedDemoCameras } from './seed-cameras';
 import { seedDemoCoins } from './seed-coins';
 import { seedCatalog, type CatalogCounts } from './seed-catalog';
 import { seedContent } from './seed-content';
@@ -61,6 +62,7 @@ export async function seedDemoIfWanted(
     await seedContent(tx, { now });
     await seedDemoMessages(tx, { now });
     await seedMoney(tx);
+    await seedDemoCameras(tx, { modelIds: seeded.modelIds, now });
     return seeded;
   });
   if (!catalog) {

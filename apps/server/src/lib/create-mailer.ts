@@ -26,7 +26,7 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl, { from });
   return {
     async send(message: MailMessage) {
-      await transport.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
     },
     async close() {
       transport.close();
@@ -44,7 +44,7 @@ async function createOutboxMailer(dir: string, from: string, announce: (line: st
   let sequence = 0;
   return {
     async send(message: MailMessage) {
-      const info = await transport.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({ to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
       // The ISO timestamp first makes `ls` list the mail in the order it was sent; ':' is not allowed in Windows file names.
       const stamp = new Date().toISOString().replace(/:/g, '-');
       sequence = (sequence + 1) % 1000;

@@ -50,8 +50,20 @@ export const RATE_LIMITS = {
   messagesPerAccount: { points: 30, windowMs: MINUTE_MS },
   /** Tips per member. */
   tipsPerAccount: { points: 60, windowMs: MINUTE_MS },
+  /** WHIP and WHEP offers, trickled candidates and session ends per address (each offer costs a peer connection). */
+  liveHandshakesPerAddress: { points: 60, windowMs: MINUTE_MS },
   /** Checkouts started per member. */
   checkoutsPerAccount: { points: 10, windowMs: 10 * MINUTE_MS },
+  /** Viewer tickets of live cams per member (a player asks again about once a minute, and on every reconnect). */
+  cameraWatchTicketsPerAccount: { points: 30, windowMs: MINUTE_MS },
+  /** Publisher tickets (going live from the browser) per model account. */
+  cameraPublishTicketsPerAccount: { points: 20, windowMs: MINUTE_MS },
+  /** New stream keys per model account. */
+  cameraStreamKeysPerAccount: { points: 10, windowMs: HOUR_MS },
+  /** Show ratings and "Not now" answers of live cams per member (one a day per camera is all the popup asks). */
+  cameraFeedbackPerAccount: { points: 10, windowMs: HOUR_MS },
+  /** One-click unsubscribes from go-live mails per address (the token is the secret; this stops a scanner). */
+  cameraMailUnsubscribesPerAddress: { points: 30, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimit>;
 
 /** "3 minutes", "1 hour", "45 seconds": how a limit's window and a wait read in an error message. */

@@ -12,6 +12,8 @@ export interface RealtimeHub {
   toUser(userId: number, event: string, payload: unknown): void;
   /** Sends `event` to every connection in the room, on every instance. Fire and forget. */
   toRoom(room: RoomName, event: string, payload: unknown): void;
+  /** Sends `event` to every open connection, visitors included, on every instance (a camera went live). Fire and forget. */
+  toEveryone(event: string, payload: unknown): void;
   /** Closes every connection of these sessions, on every instance (they ended: log-out, password change). Fire and forget. */
   disconnectSessions(sessionIds: readonly number[]): void;
   /** Who is in the room across every instance, member ids included whatever the kind shows browsers. */
@@ -76,13 +78,20 @@ export interface DefinedClientEvent {
 }
 
 export type RealtimeSend = (room: string, event: string, payload: unknown) => void;
+/** Sends to every connection, on every instance. */
+export type RealtimeBroadcast = (event: string, payload: unknown) => void;
 export type RealtimePresenceReader = (room: RoomName) => Promise<RoomPresence>;
 /** Closes every connection in these rooms, on every instance. */
 export type RealtimeDisconnect = (rooms: string[]) => void;
 
 export interface BindableRealtimeHub extends RealtimeHub {
-  /** The plugin (or a test recording pushes) takes over delivery; presence stays empty without a reader. */
-  bind(send: RealtimeSend, presence?: RealtimePresenceReader, disconnect?: RealtimeDisconnect): void;
+  /**
+   * The plugin (or a test recording pushes) takes over delivery; presence stays empty without a reader, and
+   * broadcasts go nowhere without `broadcast`.
+   */
+  bind(send: RealtimeSend, presence?: RealtimePresenceReader, disconnect?: RealtimeDisconnect, broadcast?: RealtimeBroadcast): void;
+  /** A test stands in its own rules for a room kind a module declared (the plugin's tests of rooms). */
+  replaceRoomKind(kind: RoomKind, definition: RoomKindDefinition): void;
   roomKind(kind: RoomKind): RoomKindDefinition | undefined;
   clientEvent(name: string): DefinedClientEvent | undefined;
 }
@@ -101,19 +110,24 @@ export function createRealtimeHub(): BindableRealtimeHub {
   let send: RealtimeSend | null = null;
   let readPresence: RealtimePresenceReader | null = null;
   let disconnect: RealtimeDisconnect | null = null;
+  let broadcast: RealtimeBroadcast | null = null;
   const kinds = new Map<RoomKind, RoomKindDefinition>();
   const events = new Map<string, DefinedClientEvent>();
   return {
-    bind(fn, presence, disconnectRooms) {
+    bind(fn, presence, disconnectRooms, broadcastAll) {
       send = fn;
       readPresence = presence ?? null;
       disconnect = disconnectRooms ?? null;
+      broadcast = broadcastAll ?? null;
     },
     toUser(userId, event, payload) {
       send?.(userRoom(userId), event, payload);
     },
     toRoom(room, event, payload) {
       send?.(room, event, payload);
+    },
+    toEveryone(event, payload) {
+      broadcast?.(event, payload);
     },
     disconnectSessions(sessionIds) {
       if (sessionIds.length > 0) disconnect?.(sessionIds.map(sessionRoom));
@@ -134,6 +148,9 @@ export function createRealtimeHub(): BindableRealtimeHub {
         rateLimit: options.rateLimit ?? DEFAULT_EVENT_RATE_LIMIT,
         visitors: options.visitors ?? false,
       });
+    },
+    replaceRoomKind(kind, definition) {
+      kinds.set(kind, definition);
     },
     roomKind: (kind) => kinds.get(kind),
     clientEvent: (name) => events.get(name),

@@ -32,14 +32,14 @@ const ECHO_LIMIT = 3;
 
 /** Cameras: visitors may watch, everyone is counted, nobody is named. Playdates: members only, named. */
 function defineTestRooms(hub: BindableRealtimeHub, playdateGuests: Set<number>) {
-  hub.defineRoomKind('camera', {
+  hub.replaceRoomKind('camera', {
     visitorsMayJoin: true,
     authorize(_viewer, id) {
       if (id === MISSING_CAMERA) throw new RealtimeError('NOT_FOUND', 'There is no such camera');
       return id !== FORBIDDEN_CAMERA;
     },
   });
-  hub.defineRoomKind('playdate', { visitorsMayJoin: false, membersVisible: true, authorize: (viewer) => viewer !== null && playdateGuests.has(viewer.userId) });
+  hub.replaceRoomKind('playdate', { visitorsMayJoin: false, membersVisible: true, authorize: (viewer) => viewer !== null && playdateGuests.has(viewer.userId) });
   hub.defineEvent(
     Echo,
     (context, payload) => ({ echo: payload.text, user_id: context.userId, in_room: payload.room ? context.inRoom(payload.room) : false }),

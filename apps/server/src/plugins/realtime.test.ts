@@ -83,6 +83,17 @@ describe('realtime channel', () => {
     expect(bobHeard).toEqual([['y', { n: 2 }]]);
   });
 
+  it('delivers a broadcast to every connection, visitors included', async () => {
+    const mia = await newViewer(app);
+    const sockets = [openClient(app), openClient(app, mia.token), openClient(app, mia.token)];
+    await Promise.all(sockets.map(whenConnected));
+
+    const received = Promise.all(sockets.map((socket) => nextEvent(socket, 'camera:status')));
+    app.deps.realtime.toEveryone('camera:status', { camera: { id: 1 } });
+
+    expect(await received).toEqual([{ camera: { id: 1 } }, { camera: { id: 1 } }, { camera: { id: 1 } }]);
+  });
+
   it('delivers to every connection of the user', async () => {
     const carol = await newViewer(app);
     const tabs = [openClient(app, carol.token), openClient(app, carol.token)];
@@ -173,6 +184,23 @@ describe('realtime channel across instances (Redis adapter)', () => {
       await b.close();
       await a.close();
       await deleteRedisKeys(realtime.redisKey);
+    }
+  });
+
+  it('delivers a broadcast emitted on one instance to every connection on every instance', async (ctx) => {
+    ctx.skip(redisError !== null, `Redis at ${REDIS_URL} is unreachable (${redisError}): start it or set REDIS_URL`);
+    const { a, b, close } = await twoInstances();
+    try {
+      const nina = await newViewer(a);
+      const sockets = [openClient(a), openClient(b), openClient(b, nina.token)];
+      await Promise.all(sockets.map(whenConnected));
+
+      const received = Promise.all(sockets.map((socket) => nextEvent(socket, 'camera:status')));
+      a.deps.realtime.toEveryone('camera:status', { from: 'a' });
+
+      expect(await received).toEqual([{ from: 'a' }, { from: 'a' }, { from: 'a' }]);
+    } finally {
+      await close();
     }
   });
 

@@ -198,6 +198,10 @@ export const realtimePlugin = fp(
       async (room) => toFullPresence(room, await presence.read(room)),
       // Through the adapter: the connections of an ended session are closed on whichever instance holds them.
       (rooms) => io.in(rooms).disconnectSockets(true),
+      // Through the adapter too: every connection of every instance.
+      (event, payload) => {
+        io.emit(event, payload);
+      },
     );
 
     const stopChecks = startSessionChecks(io, opts.sessions, opts.sessionCheckIntervalMs ?? DEFAULT_SESSION_CHECK_INTERVAL_MS, app.log);

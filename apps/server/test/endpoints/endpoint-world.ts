@@ -9,7 +9,7 @@ import { DEMO_FREE_VIDEO_TOKEN, DEMO_UNLOCK_TOKEN, seedDemoTokens } from '../../
 import { seedMoney } from '../../src/demo/seed-money';
 import { hashPassword } from '../../src/lib/password';
 import { insertCatalog, type CatalogFixture } from '../catalog-fixture';
-import { createPlaydate, createUser, DAY_MS, type UserOverrides } from '../factories';
+import { createCamera, createPlaydate, createUser, DAY_MS, goLive, type UserOverrides } from '../factories';
 import { solvedCaptcha } from '../solve-captcha';
 import { buildTestApp, type TestApp, type TestAppOverrides } from '../test-app';
 
@@ -34,6 +34,8 @@ export interface EndpointWorld extends TestApp {
     playdateId: number;
     freeVideoToken: string;
     unlockToken: string;
+    /** A free camera on air (of the second catalog model). */
+    cameraName: string;
   };
   /** A new session of the role's account (null for a visitor). */
   tokenFor(role: SuiteRole): Promise<string | null>;
@@ -76,6 +78,8 @@ export async function buildEndpointWorld(overrides: TestAppOverrides = {}): Prom
     other: await user('suite_other'),
   };
 
+  const camera = await createCamera(t, { modelId: catalog.models[1]!.id, name: 'suite-cam' });
+  await goLive(t, camera.id);
   const playdateId = await createPlaydate(t, { modelId: catalog.models[0]!.id, memberId: users.premium.id, title: 'Suite playdate' });
   const one = async <T>(sql: string) => {
     const [row] = await db.query<Record<string, T>>(sql);
@@ -92,6 +96,7 @@ export async function buildEndpointWorld(overrides: TestAppOverrides = {}): Prom
     playdateId,
     freeVideoToken: DEMO_FREE_VIDEO_TOKEN,
     unlockToken: DEMO_UNLOCK_TOKEN,
+    cameraName: camera.name,
   };
 
   const { sessions } = t.services;

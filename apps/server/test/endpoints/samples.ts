@@ -19,6 +19,8 @@ const shoot = (w: EndpointWorld) => ({ id: w.catalog.shoots[0]!.id });
 const feature = (w: EndpointWorld) => ({ id: w.ids.featureName });
 const other = (w: EndpointWorld) => ({ name: w.users.other.username });
 const playdate = (w: EndpointWorld) => ({ id: w.ids.playdateId });
+const camera = (w: EndpointWorld) => ({ name: w.ids.cameraName });
+let shows = 0;
 
 export const SAMPLES: Partial<Record<EndpointName, Sample>> = {
   'auth.register': (_w, role) => {
@@ -72,4 +74,16 @@ export const SAMPLES: Partial<Record<EndpointName, Sample>> = {
   'pages.contact': async (w) => ({ body: { captcha: await w.captcha() } }),
   'pages.contentReport': async (w) => ({ body: { captcha: await w.captcha() } }),
   'blog.article': (w) => ({ params: { alias: w.ids.blogAlias } }),
+  'cameras.detail': (w) => ({ params: camera(w) }),
+  'cameras.photos': (w) => ({ params: camera(w) }),
+  'cameras.videos': (w) => ({ params: camera(w) }),
+  'cameras.watch': (w) => ({ params: camera(w) }),
+  'cameras.feedback.ask': (w) => ({ params: camera(w) }),
+  'cameras.feedback.send': (w) => ({ params: camera(w), body: { rating: 4, message: 'Lovely show' } }),
+  'cameras.mails.unsubscribe': (w) => ({ query: { token: w.services.cameras.unsubscribeToken(w.users.other.id) } }),
+  'studio.camera.update': () => ({ body: { title: 'Suite camera', tag_ids: [], chat_mode: 'free', price_per_minute: null } }),
+  'studio.camera.schedule.add': (w) => {
+    shows += 1;
+    return { body: { starts_at: Math.floor(w.deps.now().getTime() / 1000) + shows * 86_400, duration_minutes: 60 } };
+  },
 };

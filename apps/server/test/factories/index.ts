@@ -1,5 +1,6 @@
 // Test data built the way the app builds it (decision record 025). One import for a test: `../../../test/factories`.
 export * from './activity';
+export * from './cameras';
 export * from './catalog';
 export * from './content';
 export * from './context';

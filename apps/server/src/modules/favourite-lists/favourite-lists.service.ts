@@ -1,5 +1,6 @@
 import { FAVOURITES_PER_PAGE, type FavouriteItem, type FavouriteKind, type FavouriteList } from '@velora/shared';
 import { capPage, offsetOf, pagesOf } from '../../lib/paging';
+import type { CamerasService } from '../cameras/cameras.service';
 import type { FavouritesService } from '../favourites/favourites.service';
 import type { ModelsService } from '../models/models.service';
 import type { AuthContext } from '../sessions/sessions.service';
@@ -11,16 +12,17 @@ export interface FavouriteListsDeps {
   models: ModelsService;
   shoots: ShootsService;
   videos: VideosService;
+  cameras: Pick<CamerasService, 'summariesByIds'>;
 }
 
 /**
  * The favourites pages (SPEC §2 /favourite-*): each favourite with its item filled in, as the viewer sees it. A module
  * of its own above the catalog, so that favourites (which videos, models and shoots use) sits below them.
  */
-export function createFavouriteListsService({ favourites, models, shoots, videos }: FavouriteListsDeps) {
+export function createFavouriteListsService({ favourites, models, shoots, videos, cameras }: FavouriteListsDeps) {
 
   /** Items for `ids`, keyed by id; a target deleted between the two queries is simply missing. */
-  async function itemsOf(kind: Exclude<FavouriteKind, 'camera'>, ids: number[], viewer: AuthContext): Promise<Map<number, Partial<FavouriteItem>>> {
+  async function itemsOf(kind: FavouriteKind, ids: number[], viewer: AuthContext): Promise<Map<number, Partial<FavouriteItem>>> {
     const keyed = <T extends { id: number }>(items: T[], wrap: (item: T) => Partial<FavouriteItem>) => new Map(items.map((i) => [i.id, wrap(i)]));
     switch (kind) {
       case 'model':
@@ -31,6 +33,8 @@ export function createFavouriteListsService({ favourites, models, shoots, videos
         return keyed(await videos.listByIds(ids, viewer), (video) => ({ video }));
       case 'image':
         return keyed(await shoots.imagesByIds(ids, viewer), (image) => ({ image }));
+      case 'camera':
+        return keyed(await cameras.summariesByIds(ids, viewer), (camera) => ({ camera }));
     }
   }
 
@@ -38,8 +42,6 @@ export function createFavouriteListsService({ favourites, models, shoots, videos
     async list(kind: FavouriteKind, requestedPage: number, viewer: AuthContext): Promise<FavouriteList> {
       const page = capPage(requestedPage);
       const params = { page, kind };
-      // Cameras arrive with the live-cam issue: until then nobody has a favourite camera.
-      if (kind === 'camera') return { items: [], params, total: 0, per_page: FAVOURITES_PER_PAGE, pages: 0 };
       const { total, rows } = await favourites.page(viewer.userId, kind, FAVOURITES_PER_PAGE, offsetOf(page, FAVOURITES_PER_PAGE));
       const items = await itemsOf(kind, rows.map((r) => r.target_id), viewer);
       return {

@@ -6,14 +6,15 @@ export interface FavouriteRow {
   created_at: Date;
 }
 
-/** Kinds whose targets exist as rows; cameras arrive with the live-cam issue. */
-export type StoredKind = Exclude<FavouriteKind, 'camera'>;
+/** Every kind's targets exist as rows of a table. */
+export type StoredKind = FavouriteKind;
 
 const TARGET_TABLE: Record<StoredKind, string> = {
   model: 'models',
   shoot: 'shoots',
   video: 'videos',
   image: 'shoot_images',
+  camera: 'cameras',
 };
 
 // favourites has no foreign key to its targets (one table, several kinds): only favourites whose target still

@@ -129,11 +129,11 @@ describe('adding and removing', () => {
     expect((await add('model', 2147483648)).statusCode).toBe(404);
   });
 
-  it('has no cameras yet: adding one is 404, removing is a no-op, the list is empty', async () => {
-    const res = await add('camera', 1);
+  it('answers 404 for a camera that does not exist; removing one is a no-op (cameras: modules/cameras tests)', async () => {
+    const res = await add('camera', 999999);
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.message).toBe('No camera with id 1');
-    expect((await remove('camera', 1)).statusCode).toBe(204);
+    expect(res.json().error.message).toBe('No camera with id 999999');
+    expect((await remove('camera', 999999)).statusCode).toBe(204);
     expect(await list('camera')).toEqual({ items: [], params: { page: 1, kind: 'camera' }, total: 0, per_page: FAVOURITES_PER_PAGE, pages: 0 });
   });
 

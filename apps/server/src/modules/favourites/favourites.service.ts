@@ -16,7 +16,6 @@ export function createFavouritesService(deps: Pick<Platform, 'db'>) {
   return {
     /** Ids the user favourited, most recent first (targets that no longer exist left out). */
     async idsOf(userId: number, kind: FavouriteKind, limit: number | null = null): Promise<number[]> {
-      if (kind === 'camera') return [];
       const rows = await favouritesRepository.page(db, userId, kind, limit);
       return rows.map((r) => r.target_id);
     },
@@ -30,8 +29,7 @@ export function createFavouritesService(deps: Pick<Platform, 'db'>) {
 
     /** Idempotent; 404 when there is nothing of that kind with that id. */
     async add(userId: number, kind: FavouriteKind, id: number): Promise<void> {
-      // No cameras exist until the live-cam issue, so none can be favourited yet.
-      const exists = kind !== 'camera' && isDbId(id) && (await favouritesRepository.targetExists(db, kind, id));
+      const exists = isDbId(id) && (await favouritesRepository.targetExists(db, kind, id));
       if (!exists) throw notFound(`No ${KIND_NOUN[kind]} with id ${id}`);
       await favouritesRepository.add(db, userId, kind, id);
     },

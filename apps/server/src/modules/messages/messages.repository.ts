@@ -113,6 +113,15 @@ export const messagesRepository = {
     );
   },
 
+  /** Whether the model's live cam is on air (an open session; the cameras module's tables). */
+  async modelOnAir(db: Queryable, modelId: number): Promise<boolean> {
+    const rows = await db.query<{ on_air: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM cameras c JOIN camera_sessions s ON s.camera_id = c.id AND s.ended_at IS NULL WHERE c.model_id = $1) AS on_air`,
+      [modelId],
+    );
+    return rows[0]?.on_air ?? false;
+  },
+
   playdatesByIds(db: Queryable, ids: number[]): Promise<PlaydateRow[]> {
     return db.query<PlaydateRow>(
       `SELECT p.id, p.model_id, mo.name_en AS model_name, p.kind, p.member_id, p.title, p.starts_at,

@@ -458,16 +458,15 @@ export function createMessagesService(deps: MessagesDeps) {
 
     async playdateCameras(viewer: AuthContext, id: number): Promise<PlaydateCameras> {
       const playdate = await loadPlaydate(viewer, id);
-      const accounts = await repo.modelAccounts(db, playdate.model_id);
+      const [accounts, onAir] = await Promise.all([repo.modelAccounts(db, playdate.model_id), repo.modelOnAir(db, playdate.model_id)]);
       return {
         playdate: toPlaydateRef(playdate),
-        // Cameras arrive with the live-cam issue: until then nobody is online.
         cameras: accounts.map((a) => ({
           name: a.username,
           display_name: playdate.model_name,
           model_id: playdate.model_id,
           avatar: media.imageUrl('model', playdate.model_id, '400x400', viewer),
-          is_online: false,
+          is_online: onAir,
         })),
       };
     },

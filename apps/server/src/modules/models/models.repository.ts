@@ -55,6 +55,15 @@ export const modelsRepository = {
     return rows[0]?.username ?? null;
   },
 
+  /** The model's live cam (at most one): its URL name and whether it is on air (an open session; the cameras module's tables). */
+  cameras(db: Queryable, modelId: number): Promise<Array<{ name: string; is_online: boolean }>> {
+    return db.query<{ name: string; is_online: boolean }>(
+      `SELECT c.name, EXISTS (SELECT 1 FROM camera_sessions s WHERE s.camera_id = c.id AND s.ended_at IS NULL) AS is_online
+         FROM cameras c WHERE c.model_id = $1 ORDER BY c.id`,
+      [modelId],
+    );
+  },
+
   async exists(db: Queryable, id: number): Promise<boolean> {
     const rows = await db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM models WHERE id = $1) AS found', [id]);
     return rows[0]?.found ?? false;

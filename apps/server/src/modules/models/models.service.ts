@@ -44,10 +44,13 @@ export function createModelsService(deps: Pick<Platform, 'db'> & { media: MediaS
 
     async get(id: number, viewer: AuthContext | null): Promise<ModelDetail> {
       if (!isDbId(id)) throw notFound(`No model with id ${id}`);
-      const [[row], messageName] = await Promise.all([modelsRepository.byIds(db, [id], viewer?.userId ?? null), modelsRepository.accountUsername(db, id)]);
+      const [[row], messageName, cameras] = await Promise.all([
+        modelsRepository.byIds(db, [id], viewer?.userId ?? null),
+        modelsRepository.accountUsername(db, id),
+        modelsRepository.cameras(db, id),
+      ]);
       if (!row) throw notFound(`No model with id ${id}`);
-      // Cameras arrive with the live-cam issue.
-      return { ...toSummary(row, viewer), description: row.description, cameras: [], message_name: messageName };
+      return { ...toSummary(row, viewer), description: row.description, cameras, message_name: messageName };
     },
 
     /** The model's videos, newest first, in the shape of GET /videos. */

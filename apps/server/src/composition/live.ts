@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { demoLiveCameraIds } from '../demo/seed-cameras';
+import { findFfmpeg, type FfmpegBinary } from '../lib/ffmpeg';
+import type { CamerasService } from '../modules/cameras/cameras.service';
+import { createMediaServer } from '../modules/live/create-media-server';
+import { startDemoStreams, type DemoStreams } from '../modules/live/demo-streams';
+import { createLiveHlsRooms, type LiveHlsRooms } from '../modules/live/hls-live-rooms';
+import { registerLiveHlsRoutes } from '../modules/live/hls-routes';
+import { liveRoutes } from '../modules/live/live.routes';
+import { liveSigningKey } from '../modules/live/live-tokens';
+import type { MediaServer } from '../modules/live/media-server';
+import { createRtmpIngest, type RtmpIngestService } from '../modules/live/rtmp-ingest';
+import type { Platform } from '../platform';
+
+// Live cams in one process (decision records 032–034): the media server (the embedded SFU, started on first use, or an
+// external one), the ffmpeg parts around it (LL-HLS and stills, RTMP ingest, the demo's test patterns) and the
+// cameras module that hears what happens in the rooms. The server and the e2e runs use it; unit tests build only the
+// parts they test.
+
+export interface Live {
+  media: MediaServer;
+  /** What the cameras module may do to a room: ending one also cuts an RTMP encoder off. */
+  control: Pick<MediaServer, 'endRoom' | 'stats'>;
+  /** Registers /live (WHIP, WHEP, LL-HLS, stills) on the app. */
+  registerRoutes(app: FastifyInstance, cameras: Pick<CamerasService, 'authorizePublisher'>): Promise<void>;
+  /** After the app listens: the rooms report to the cameras module; RTMP ingest and the demo's streams start. */
+  start(cameras: Pick<CamerasService, 'handleMediaEvent' | 'authorizeStreamKey' | 'graceOpenSessions'>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createLive(platform: Pick<Platform, 'config' | 'db' | 'log' | 'rateLimits' | 'now'>): Promise<Live> {
+  const { config, db, log } = platform;
+  const media = createMediaServer(config, log);
+  // The ffmpeg parts need a working ffmpeg; without one the SFU still forwards WebRTC (WHIP in, WHEP out).
+  const ffmpeg: FfmpegBinary | null = config.live.mediaServer === 'embedded' ? await findFfmpeg() : null;
+  const hlsRooms: LiveHlsRooms | null = ffmpeg ? createLiveHlsRooms({ config, media, ffmpeg, log }) : null;
+  let rtmp: RtmpIngestService | null = null;
+  let demo: DemoStreams | null = null;
+  let unsubscribe: (() => void) | null = null;
+
+  const control: Live['control'] = {
+    async endRoom(room) {
+      await rtmp?.endCamera(room);
+      await media.endRoom(room);
+    },
+    stats: (room) => media.stats(room),
+  };
+
+  return {
+    media,
+    control,
+    async registerRoutes(app, cameras) {
+      const liveKey = liveSigningKey(config);
+      await app.register(liveRoutes, {
+        media,
+        authorizePublisher: (bearer) => cameras.authorizePublisher(bearer),
+        liveKey,
+        rateLimits: platform.rateLimits,
+        now: () => platform.now().getTime(),
+      });
+      if (hlsRooms) await app.register(async (scope) => registerLiveHlsRoutes(scope, { rooms: hlsRooms, signingKey: liveKey }));
+    },
+    async start(cameras) {
+      unsubscribe = media.on((event) => void cameras.handleMediaEvent(event));
+      // One instance: sessions a previous run left open get their grace period (the publisher may come back). With
+      // REDIS_URL several instances may run, and another one may hold the room: its own events end its sessions.
+      if (!config.redisUrl) await cameras.graceOpenSessions();
+      if (!ffmpeg) {
+        log.warn('Live cams: no ffmpeg found, so no RTMP ingest, LL-HLS, preview stills or demo streams (WebRTC works)');
+        return;
+      }
+      // Neither is worth the site: a taken RTMP port or a failing demo stream is logged, and the site serves on.
+      if (config.live.rtmpEnabled) {
+        try {
+          rtmp = await createRtmpIngest({ config, media, ffmpeg, log, authorizeStreamKey: (key) => cameras.authorizeStreamKey(key) });
+        } catch (error) {
+          log.error({ err: error }, `Live cams: no RTMP ingest on port ${config.live.rtmpPort} (set RTMP_PORT, or RTMP_ENABLED=0)`);
+        }
+      }
+      if (config.live.demoStreams !== 'off') {
+        try {
+          const ids = await demoLiveCameraIds(db);
+          if (ids) demo = await startDemoStreams({ media, ffmpeg, log, cameraIds: [ids.free, ids.paid] });
+          else if (config.live.demoStreams === 'on') log.warn('LIVE_DEMO_STREAMS=on but the demo cameras are not seeded');
+        } catch (error) {
+          log.error({ err: error }, 'Live cams: the demo streams did not start');
+        }
+      }
+    },
+    async close() {
+      unsubscribe?.();
+      await demo?.stop();
+      await rtmp?.close();
+      await hlsRooms?.close();
+      await media.close();
+    },
+  };
+}
