@@ -15,6 +15,8 @@ const SPEC_PATHS = [
   '/dmca', '/prohibited_content', '/apply', '/sitemap', '/about_us', '/test_videos', '*',
   // SPEC §1: the ladies page (ladies layout), on the main site as on the io variant.
   '/ladies',
+  // Issue 12: the model studio (model accounts; the screen tells other members so).
+  '/studio',
 ];
 
 describe('route table', () => {
@@ -43,6 +45,10 @@ describe('route table', () => {
     }
     expect(routeByName('videos').layout).toBe('member-area');
     expect(routeByName('home').layout).toBe('main');
+  });
+
+  it('puts the studio behind log-in, not behind premium or the law limits', () => {
+    expect(routeByName('studio')).toMatchObject({ path: '/studio', requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
   });
 
   it('titles the extend-playdate screen as SPEC §2 says', () => {

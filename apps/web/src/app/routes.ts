@@ -25,6 +25,10 @@ const screens = {
   favouriteVideos: () => import('@/features/catalog/routes/favourites').then((m) => ({ default: m.FavouriteVideosRoute })),
   favouriteImages: () => import('@/features/catalog/routes/favourites').then((m) => ({ default: m.FavouriteImagesRoute })),
   favouriteCams: () => import('@/features/catalog/routes/favourites').then((m) => ({ default: m.FavouriteCamsRoute })),
+  cameras: () => import('@/features/cameras/routes/cameras'),
+  camera: () => import('@/features/cameras/routes/camera'),
+  cameraPhotos: () => import('@/features/cameras/routes/camera').then((m) => ({ default: m.CameraPhotosRoute })),
+  cameraVideos: () => import('@/features/cameras/routes/camera').then((m) => ({ default: m.CameraVideosRoute })),
   freeVideo: () => import('@/features/videos/routes/free-video'),
   testVideos: () => import('@/features/videos/routes/test-videos'),
   comingSoon: () => import('./screens/coming-soon'),
@@ -54,6 +58,8 @@ const screens = {
   inbox: () => import('@/features/messages/routes/inbox'),
   conversation: () => import('@/features/messages/routes/conversation'),
   playdateMessages: () => import('@/features/messages/routes/playdate-conversation'),
+  // The studio screen tells a member who is not a model that it is for model accounts (capability studio).
+  studio: () => import('@/features/studio/routes/studio'),
 } satisfies Record<string, ScreenLoader>;
 
 const PUBLIC: RouteFlags = { requiresAuth: false, requiresPremium: false, lawLimited: false };
@@ -111,10 +117,10 @@ export const ROUTES = [
   route('shoots', MEMBER, screens.shoots),
   route('shoot', MEMBER, screens.shoot),
   route('shootImages', MEMBER, screens.shootImages),
-  route('cameras', MEMBER_LAW, soon),
-  route('camera', MEMBER_LAW, soon),
-  route('cameraPhotos', MEMBER_LAW, soon),
-  route('cameraVideos', MEMBER_LAW, soon),
+  route('cameras', MEMBER_LAW, screens.cameras),
+  route('camera', MEMBER_LAW, screens.camera),
+  route('cameraPhotos', MEMBER_LAW, screens.cameraPhotos),
+  route('cameraVideos', MEMBER_LAW, screens.cameraVideos),
   route('playdates', MEMBER, soon),
   route('privatePlaydate', PREMIUM, soon),
   route('publicPlaydate', PREMIUM, soon),
@@ -130,6 +136,7 @@ export const ROUTES = [
   route('favouriteCams', MEMBER_LAW, screens.favouriteCams),
   route('userProfile', MEMBER, screens.userProfile),
   route('userProfileSettings', MEMBER, screens.userProfileSettings),
+  route('studio', MEMBER, screens.studio),
   route('messages', MEMBER, screens.inbox),
   route('conversation', MEMBER, screens.conversation),
   route('playdateMessages', MEMBER, screens.playdateMessages),

@@ -36,6 +36,8 @@ export const paths = {
   /** The member's profile overview and account settings. */
   userProfile: () => routePath('userProfile'),
   userProfileSettings: () => routePath('userProfileSettings'),
+  /** The model studio (model accounts). */
+  studio: () => routePath('studio'),
   /** Membership activation (SPEC §2). */
   paywall: () => routePath('paywall'),
   /** SPEC §2: the blog lives under /lecker_blog for German and /blog otherwise; with an alias, one article. */

@@ -39,6 +39,8 @@ export const ROUTE_PATHS = {
   favouriteCams: '/favourite-cams',
   userProfile: '/user-profile',
   userProfileSettings: '/user-profile/settings',
+  // The model studio (issue 12): going live, show settings, OBS and schedule. Model accounts only.
+  studio: '/studio',
   messages: '/messages',
   // Also the provider's own inbox segment (SPEC §2 omits its name).
   conversation: '/messages/:name',

@@ -1,5 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { takeQueuedPopups } from '@/features/compliance/popup-queue';
 
 // App-level tests load lazy routes and popups; on a busy CI machine that takes longer than the library's 1 s default.
 configure({ asyncUtilTimeout: 5000 });
@@ -17,4 +18,6 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
   localStorage.clear();
+  // A popup queued by a skipped route (module state) must not open in the next test of the file.
+  takeQueuedPopups();
 });

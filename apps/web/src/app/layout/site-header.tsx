@@ -10,6 +10,7 @@ import { useSession } from '@/features/auth/session';
 import { CoinBalanceButton } from '@/features/coins/components/coin-balance-button';
 import { useLogout } from '@/features/auth/use-logout';
 import { AvatarImage } from '@/features/profile/components/avatar-image';
+import { useCan } from '@/lib/capabilities';
 import { getProfileMenuFolded, setProfileMenuFolded } from '@/lib/storage';
 import { UnreadBadge } from '@/features/messages/components/unread-badge';
 import { hasLawLimitations } from '../route-guards';
@@ -89,6 +90,7 @@ export function SiteHeader({ variant = 'standard', label, reduced = false }: Sit
   const openDialog = (hash: string) => navigate({ pathname: location.pathname, search: location.search, hash });
   const homeHref = reduced ? routePath('home') : landingUrlFor(session.isLoggedIn, session.profile?.features);
   const withNav = session.isLoggedIn && !reduced && variant !== 'minimal';
+  const isModel = useCan('studio');
 
   return (
     <header className={`site-header site-header--${variant}`}>
@@ -133,6 +135,13 @@ export function SiteHeader({ variant = 'standard', label, reduced = false }: Sit
                   <UnreadBadge />
                 </NavLink>
               </li>
+              {isModel ? (
+                <li>
+                  <NavLink className="site-nav__link" to={routePath('studio')} data-testid="studio-link">
+                    {t('nav.studio')}
+                  </NavLink>
+                </li>
+              ) : null}
             </ul>
           </nav>
         ) : null}

@@ -84,6 +84,10 @@ export const POPUP_REGISTRY: Partial<Record<PopupType, PopupEntry>> = {
   'model-tip-offer': {
     component: lazy(() => import('@/features/coins/components/model-tip-offer-popup').then((m) => ({ default: m.ModelTipOfferPopup }))),
   },
+  // Live cams (features/cameras): opened by the camera page when a watched show ends or she leaves it.
+  'camera-feedback': {
+    component: lazy(() => import('@/features/cameras/components/camera-feedback-popup').then((m) => ({ default: m.CameraFeedbackPopup }))),
+  },
   // Compliance (SPEC §4). The age gate, the cookie popup and the law restriction are root slots, not registry entries.
   'age-verification-success': {
     component: lazy(() =>

@@ -14,6 +14,8 @@ const LEGAL: readonly RouteName[] = ['agb', 'prohibitedContent', 'dmca', 'report
 const LEFT_OUT: readonly RouteName[] = [
   'forgotPassword', 'resetPassword', 'join', 'freeVideo', 'playdateChatReplay', 'testVideos', 'sitemap', 'unsubscribeMails',
   'blog', 'leckerBlog', 'customPage',
+  // Model accounts only; they reach it from the header.
+  'studio',
 ];
 
 // Only paths without params are listed, so a route's path is its link.

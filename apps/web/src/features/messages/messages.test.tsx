@@ -7,7 +7,7 @@ import type * as Http from '@/lib/http';
 import type * as Realtime from '@/lib/realtime';
 import { resetPopups } from '@/components/popups/popup-store';
 import { resetTransactionalPopupTrigger } from '@/features/messages/api/get-transactional-popup';
-import { emit, resetRealtime } from '@/features/messages/test/fake-realtime';
+import { emit, resetRealtime } from '@/test/fake-realtime';
 import { conversationFixture, inboxFixture, member as correspondent, messageFixture, site, summaryFixture } from '@/features/messages/test/render';
 import { api } from '@/lib/http';
 import { setAccessToken } from '@/lib/storage';
@@ -22,7 +22,7 @@ vi.mock('@/lib/http', async (importOriginal) => {
 // The server's pushes are played by the test; no socket is opened.
 vi.mock('@/lib/realtime', async (importOriginal) => ({
   ...(await importOriginal<typeof Realtime>()),
-  ...(await import('@/features/messages/test/fake-realtime')),
+  ...(await import('@/test/fake-realtime')),
 }));
 
 const mockedApi = api as unknown as ApiMock;

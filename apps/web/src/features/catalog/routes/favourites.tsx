@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/skeleton';
 import { VideoGrid, VideoGridSkeleton } from '@/entities/video/video-grid';
 import { useContentLanguage } from '@/lib/content-language';
 import { useFavourites } from '../api/get-favourites';
-import { CameraLink } from '@/entities/camera/camera-link';
+import { CameraGrid, CameraGridSkeleton } from '@/entities/camera/camera-card';
 import { CatalogResults } from '../components/catalog-results';
 import { ModelGrid, ModelGridSkeleton } from '@/entities/model/model-card';
 import { ShootGrid, ShootGridSkeleton } from '@/entities/shoot/shoot-card';
@@ -57,7 +57,7 @@ function FavouritesPage({ kind }: { kind: FavouriteKind }) {
         count={(data) => t('favourites.count', { count: data.total })}
         isEmpty={(data) => data.items.length === 0}
         skeleton={
-          kind === 'model' ? <ModelGridSkeleton count={5} /> : kind === 'video' ? <VideoGridSkeleton count={4} /> : kind === 'shoot' ? <ShootGridSkeleton count={4} /> : <ImageGridSkeleton />
+          kind === 'model' ? <ModelGridSkeleton count={5} /> : kind === 'video' ? <VideoGridSkeleton count={4} /> : kind === 'shoot' ? <ShootGridSkeleton count={4} /> : kind === 'camera' ? <CameraGridSkeleton count={3} /> : <ImageGridSkeleton />
         }
         empty={{
           title: t(`favourites.empty.${kind}`),
@@ -82,15 +82,7 @@ function FavouritesPage({ kind }: { kind: FavouriteKind }) {
             case 'image':
               return <FavouriteImages images={itemsOf(data, 'image')} busy={busy} />;
             case 'camera':
-              return (
-                <ul className="camera-list">
-                  {itemsOf(data, 'camera').map((camera) => (
-                    <li key={camera.name}>
-                      <CameraLink name={camera.name} online={camera.is_online} href={paths.camera(camera.name)} />
-                    </li>
-                  ))}
-                </ul>
-              );
+              return <CameraGrid cameras={itemsOf(data, 'camera')} language={language} busy={busy} />;
           }
         }}
       </CatalogResults>

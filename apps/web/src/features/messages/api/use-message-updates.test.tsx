@@ -9,7 +9,7 @@ import { api } from '@/lib/http';
 import { UnreadBadge } from '../components/unread-badge';
 import ConversationRoute from '../routes/conversation';
 import InboxRoute from '../routes/inbox';
-import { emit, resetRealtime, setConnected } from '../test/fake-realtime';
+import { emit, resetRealtime, setConnected } from '@/test/fake-realtime';
 import type { ApiMock } from '../test/render';
 import { conversationFixture, createTestQueryClient, fakeServer, i18n, inboxFixture, member, messageFixture, renderRoutes, summaryFixture } from '../test/render';
 import { POLL_INTERVAL_MS, useMessageUpdates } from './use-message-updates';
@@ -18,7 +18,7 @@ vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();
   return { ...actual, api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), patch: vi.fn(), delete: vi.fn() } };
 });
-vi.mock('@/lib/realtime', () => import('../test/fake-realtime'));
+vi.mock('@/lib/realtime', () => import('@/test/fake-realtime'));
 
 const mockedApi = api as unknown as ApiMock;
 const alice = member('alice', { display_name: 'Alice' });

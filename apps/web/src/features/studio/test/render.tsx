@@ -1,0 +1,63 @@
+// Renders the studio on its own: a query client, English texts, a person (model or member) and a router.
+import { render } from '@testing-library/react';
+import type { CameraTag, Profile, StudioCamera } from '@velora/shared';
+import type { ReactNode } from 'react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { CapabilityProfileProvider } from '@/lib/capabilities';
+import { profileFixture } from '@/test/fixtures';
+import { TestProviders, createTestQueryClient } from '@/test/providers';
+
+export const modelProfile = (overrides: Partial<Profile> = {}) => profileFixture({ username: 'anna', model_id: 3, ...overrides });
+export const memberProfile = (overrides: Partial<Profile> = {}) => profileFixture({ model_id: null, ...overrides });
+
+const tag = (id: number, name: string): CameraTag => ({ id, name_en: name, name_de: `${name} (de)`, name_fr: `${name} (fr)` });
+export const CAMERA_TAGS = [tag(1, 'Chatty'), tag(2, 'Dance'), tag(3, 'Cosplay'), tag(4, 'Music')];
+
+/** Anna's camera, offline, free chat, one tag, no key and no shows yet; `overrides` per part. */
+export function studioCameraOf(overrides: { camera?: Partial<StudioCamera['camera']>; session?: Partial<StudioCamera['session']>; ingest?: Partial<StudioCamera['ingest']>; schedule?: StudioCamera['schedule'] } = {}): StudioCamera {
+  return {
+    camera: {
+      id: 11,
+      name: 'anna',
+      display_name: 'Anna',
+      model_id: 3,
+      title: 'Evening chat',
+      state: 'offline',
+      viewers: 0,
+      preview: '/media/cameras/anna.jpg',
+      cover: '/media/cameras/anna.jpg',
+      chat_mode: 'free',
+      price_per_minute: null,
+      tags: [CAMERA_TAGS[0]!],
+      live_since: null,
+      next_show_at: null,
+      is_favourite: false,
+      ...overrides.camera,
+    },
+    description: 'Hello',
+    session: { state: 'offline', source: null, since: null, viewers: 0, grace_until: null, ...overrides.session },
+    ingest: {
+      whip_url: 'https://live.example.test/live/whip/anna',
+      rtmp_url: 'rtmp://live.example.test/live',
+      stream_key_created_at: null,
+      stream_key_hint: null,
+      ...overrides.ingest,
+    },
+    schedule: overrides.schedule ?? [],
+    tags: CAMERA_TAGS,
+    limits: { price_min: 1, price_max: 200, title_max: 80, tags_max: 3 },
+  };
+}
+
+export function renderStudio(ui: ReactNode, profile: Profile | null) {
+  const queryClient = createTestQueryClient();
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: ['/studio'] });
+  const utils = render(
+    <TestProviders queryClient={queryClient}>
+      <CapabilityProfileProvider profile={profile}>
+        <RouterProvider router={router} />
+      </CapabilityProfileProvider>
+    </TestProviders>,
+  );
+  return { ...utils, queryClient, router };
+}
