@@ -12,10 +12,13 @@ export const CHROMIUM_ARGS = [
   '--host-resolver-rules=MAP * 127.0.0.1',
 ];
 
-export function launchBrowser(): Promise<Browser> {
+/** A generated camera and microphone, granted without a prompt (tests that go live from the studio). */
+export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
+export function launchBrowser(options: { fakeMedia?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: options.fakeMedia ? [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] : CHROMIUM_ARGS,
   });
 }

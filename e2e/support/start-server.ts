@@ -20,7 +20,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on now (the server's own, or one a test hands it, such as RTMP_PORT). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -64,6 +65,9 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
       PUBLIC_URL: `http://localhost:${port}`,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Several servers run at once: each takes a free RTMP port, and only a test that wants live demo cams gets them.
+      RTMP_PORT: '0',
+      LIVE_DEMO_STREAMS: 'off',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
       ...env,
     },
