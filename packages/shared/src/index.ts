@@ -17,6 +17,7 @@ export * from './contracts/user';
 export * from './contracts/videos';
 export * from './contracts/catalog';
 export * from './contracts/cameras';
+export * from './contracts/camera-chat';
 export * from './contracts/features';
 export * from './contracts/compliance';
 export * from './contracts/pages';

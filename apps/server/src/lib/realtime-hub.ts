@@ -16,6 +16,12 @@ export interface RealtimeHub {
   toEveryone(event: string, payload: unknown): void;
   /** Closes every connection of these sessions, on every instance (they ended: log-out, password change). Fire and forget. */
   disconnectSessions(sessionIds: readonly number[]): void;
+  /**
+   * Takes every connection of the user out of the room, on every instance, and tells them why (`room:left` with
+   * `code` and `message`): a kick or a ban. The room kind's authorize must refuse him too, or a resuming connection
+   * would come back. Fire and forget.
+   */
+  removeUserFromRoom(userId: number, room: RoomName, reason: { code: string; message: string }): void;
   /** Who is in the room across every instance, member ids included whatever the kind shows browsers. */
   presence(room: RoomName): Promise<RoomPresence>;
   /** Declares who may enter the rooms of a kind. A kind nobody declared cannot be joined. */
@@ -83,13 +89,21 @@ export type RealtimeBroadcast = (event: string, payload: unknown) => void;
 export type RealtimePresenceReader = (room: RoomName) => Promise<RoomPresence>;
 /** Closes every connection in these rooms, on every instance. */
 export type RealtimeDisconnect = (rooms: string[]) => void;
+/** Takes a user's connections out of a room on every instance, with the room:left event. */
+export type RealtimeRemoveUser = (userId: number, room: RoomName, reason: { code: string; message: string }) => void;
 
 export interface BindableRealtimeHub extends RealtimeHub {
   /**
    * The plugin (or a test recording pushes) takes over delivery; presence stays empty without a reader, and
    * broadcasts go nowhere without `broadcast`.
    */
-  bind(send: RealtimeSend, presence?: RealtimePresenceReader, disconnect?: RealtimeDisconnect, broadcast?: RealtimeBroadcast): void;
+  bind(
+    send: RealtimeSend,
+    presence?: RealtimePresenceReader,
+    disconnect?: RealtimeDisconnect,
+    broadcast?: RealtimeBroadcast,
+    removeUser?: RealtimeRemoveUser,
+  ): void;
   /** A test stands in its own rules for a room kind a module declared (the plugin's tests of rooms). */
   replaceRoomKind(kind: RoomKind, definition: RoomKindDefinition): void;
   roomKind(kind: RoomKind): RoomKindDefinition | undefined;
@@ -111,14 +125,16 @@ export function createRealtimeHub(): BindableRealtimeHub {
   let readPresence: RealtimePresenceReader | null = null;
   let disconnect: RealtimeDisconnect | null = null;
   let broadcast: RealtimeBroadcast | null = null;
+  let removeUser: RealtimeRemoveUser | null = null;
   const kinds = new Map<RoomKind, RoomKindDefinition>();
   const events = new Map<string, DefinedClientEvent>();
   return {
-    bind(fn, presence, disconnectRooms, broadcastAll) {
+    bind(fn, presence, disconnectRooms, broadcastAll, removeUserFromRoom) {
       send = fn;
       readPresence = presence ?? null;
       disconnect = disconnectRooms ?? null;
       broadcast = broadcastAll ?? null;
+      removeUser = removeUserFromRoom ?? null;
     },
     toUser(userId, event, payload) {
       send?.(userRoom(userId), event, payload);
@@ -128,6 +144,9 @@ export function createRealtimeHub(): BindableRealtimeHub {
     },
     toEveryone(event, payload) {
       broadcast?.(event, payload);
+    },
+    removeUserFromRoom(userId, room, reason) {
+      removeUser?.(userId, room, reason);
     },
     disconnectSessions(sessionIds) {
       if (sessionIds.length > 0) disconnect?.(sessionIds.map(sessionRoom));

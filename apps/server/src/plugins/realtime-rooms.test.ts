@@ -204,6 +204,35 @@ describe('rooms on one instance', () => {
     expect(await send(annTab2, 'room:presence', { room: 'camera:4' })).toMatchObject({ ok: true, presence: { count: 1 } });
   });
 
+  it('takes every tab of a user out of a room on the server\'s word, tells them why, and counts him out', async () => {
+    const ann = await newViewer(app);
+    const bob = await newViewer(app);
+    const annTab1 = await connected(app, ann.token);
+    const annTab2 = await connected(app, ann.token);
+    const bobTab = await connected(app, bob.token);
+    for (const socket of [annTab1, annTab2, bobTab]) await join(socket, 'camera:5');
+    await join(annTab1, 'camera:6');
+
+    const told = Promise.all([nextEvent(annTab1, REALTIME_ROOM_EVENTS.left), nextEvent(annTab2, REALTIME_ROOM_EVENTS.left)]);
+    const bobSeesOne = presenceWith(bobTab, 'camera:5', 1);
+    app.deps.realtime.removeUserFromRoom(ann.id, 'camera:5', { code: 'KICKED', message: 'The model took you out of her room' });
+    expect(await told).toEqual([
+      { room: 'camera:5', code: 'KICKED', message: 'The model took you out of her room' },
+      { room: 'camera:5', code: 'KICKED', message: 'The model took you out of her room' },
+    ]);
+    expect(await bobSeesOne).toMatchObject({ users: 1 });
+    expect(await app.deps.realtime.presence('camera:5')).toMatchObject({ count: 1, members: [bob.id] });
+
+    // Out of that room only: nothing sent to it reaches her, her other room still does.
+    const heard = recordEvents(annTab1);
+    const inOther = nextEvent(annTab1, 'cam:other');
+    app.deps.realtime.toRoom('camera:5', 'cam:gone', 1);
+    app.deps.realtime.toRoom('camera:6', 'cam:other', 2);
+    expect(await inOther).toBe(2);
+    expect(heard.filter(([event]) => event === 'cam:gone')).toEqual([]);
+    expect(await send(annTab1, 'room:presence', { room: 'camera:5' })).toMatchObject({ ok: false, error: { code: 'NOT_IN_ROOM' } });
+  });
+
   it(`caps a connection at ${MAX_ROOMS_PER_CONNECTION} rooms`, async () => {
     const viewer = await newViewer(app);
     const socket = await connected(app, viewer.token);
@@ -320,6 +349,28 @@ describe('rooms across two instances (Redis)', () => {
     const both = presenceWith(annOnA, 'playdate:7', 2);
     expect(await join(bobOnB, 'playdate:7')).toMatchObject({ ok: true, presence: { members: [ann.id, bob.id].sort((x, y) => x - y) } });
     expect((await both).members).toEqual([ann.id, bob.id].sort((x, y) => x - y));
+  });
+
+  it('takes a user out of a room from the other instance, and his presence with him', async (ctx) => {
+    ctx.skip(redisError !== null, 'Redis is unreachable');
+    const ann = await newViewer(a);
+    const bob = await newViewer(a);
+    const annOnB = await connected(b, ann.token);
+    const bobOnA = await connected(a, bob.token);
+    await join(annOnB, 'camera:4');
+    await join(bobOnA, 'camera:4');
+    await expect.poll(async () => (await a.deps.realtime.presence('camera:4')).count).toBe(2);
+
+    const told = nextEvent(annOnB, REALTIME_ROOM_EVENTS.left);
+    a.deps.realtime.removeUserFromRoom(ann.id, 'camera:4', { code: 'KICKED', message: 'Out' });
+    expect(await told).toEqual({ room: 'camera:4', code: 'KICKED', message: 'Out' });
+    await expect.poll(async () => (await a.deps.realtime.presence('camera:4')).members).toEqual([bob.id]);
+    const heard = recordEvents(annOnB);
+    const bobHears = nextEvent(bobOnA, 'cam:after');
+    a.deps.realtime.toRoom('camera:4', 'cam:after', 1);
+    await bobHears;
+    expect(await send(annOnB, 'room:presence', { room: 'camera:4' })).toMatchObject({ ok: false, error: { code: 'NOT_IN_ROOM' } });
+    expect(heard.filter(([event]) => event === 'cam:after')).toEqual([]);
   });
 
   it('resumes a connection on the other instance, in its rooms, with the events it missed', async (ctx) => {

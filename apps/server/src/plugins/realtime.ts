@@ -202,7 +202,17 @@ export const realtimePlugin = fp(
       (event, payload) => {
         io.emit(event, payload);
       },
+      // The user's connections leave on whichever instance holds them; that instance's presence hears it below.
+      (userId, room, reason) => {
+        io.in(userRoom(userId)).socketsLeave(room);
+        const left: RoomLeftEvent = { room, ...reason };
+        io.to(userRoom(userId)).emit(REALTIME_ROOM_EVENTS.left, left);
+      },
     );
+    // A connection taken out of a room by the server (socketsLeave, here or from another instance) leaves presence.
+    io.of('/').adapter.on('leave-room', (room: string, socketId: string) => {
+      if (parseRoomName(room)) presence.remove(room, socketId);
+    });
 
     const stopChecks = startSessionChecks(io, opts.sessions, opts.sessionCheckIntervalMs ?? DEFAULT_SESSION_CHECK_INTERVAL_MS, app.log);
 

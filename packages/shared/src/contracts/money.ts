@@ -150,6 +150,9 @@ export const INSUFFICIENT_COINS = 'INSUFFICIENT_COINS';
 /** GET /coins/balance */
 export const CoinBalance = z.object({ coins: z.number().int() }).meta({ id: 'CoinBalance' });
 
+/** Server → the member's connections: his coins changed on the server (a paid-chat minute, a purchase): CoinBalance. */
+export const REALTIME_MONEY_EVENTS = { balance: 'coins:balance' } as const;
+
 /** GET /user/get_payment_history?page: what the user paid (money) and spent or received (coins), newest first. */
 export const PaymentHistoryQuery = z.object({ page: pageParam });
 export const PaymentHistoryItem = z

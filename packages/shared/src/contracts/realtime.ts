@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 // The realtime channel: Socket.IO at REALTIME_PATH, handshake `auth: { token }` with the bearer token (no token:
-// a visitor). Server → client pushes to a user (`user:<id>`) and to rooms (`camera:<id>`, `playdate:<id>`);
+// a visitor). Server → client pushes to a user (`user:<id>`) and to rooms (`camera:<id>`, `chat:<camera id>`,
+// `playdate:<id>`);
 // client → server events are contracts below, validated on the server and always acknowledged.
 
 export const REALTIME_PATH = '/socket.io';
@@ -19,7 +20,7 @@ export const REALTIME_EVENTS = {
 // ---- Rooms ----
 
 /** The kinds of room a browser may join; the server module that owns a kind decides who may. */
-export const ROOM_KINDS = ['camera', 'playdate'] as const;
+export const ROOM_KINDS = ['camera', 'chat', 'playdate'] as const;
 export type RoomKind = (typeof ROOM_KINDS)[number];
 export type RoomName = `${RoomKind}:${number}`;
 /** Rooms one connection may be in at once (besides its own user's). */

@@ -1,5 +1,6 @@
 import { authEndpoints } from './auth';
 import { blogEndpoints } from './blog';
+import { cameraChatEndpoints } from './camera-chat';
 import { camerasEndpoints } from './cameras';
 import { catalogEndpoints } from './catalog';
 import { complianceEndpoints } from './compliance';
@@ -30,6 +31,7 @@ export const ENDPOINTS = {
   ...videosEndpoints,
   ...catalogEndpoints,
   ...camerasEndpoints,
+  ...cameraChatEndpoints,
   ...messagesEndpoints,
   ...moneyEndpoints,
   ...pagesEndpoints,
@@ -47,6 +49,7 @@ export const ENDPOINT_GROUPS: ReadonlyArray<Record<string, EndpointSpec>> = [
   videosEndpoints,
   catalogEndpoints,
   camerasEndpoints,
+  cameraChatEndpoints,
   messagesEndpoints,
   moneyEndpoints,
   pagesEndpoints,
