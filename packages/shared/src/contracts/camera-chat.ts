@@ -89,6 +89,16 @@ export const ChatMessage = z
     text: z.string(),
     /** A tip from the camera screen, shown as an event in the room (the text is then empty). */
     tip_coins: z.number().int().nullable(),
+    /**
+     * The server's messages: what the browser shows in the reader's language (`chat.system.<key>` with `params`);
+     * `text` is the English fallback. Null for people's messages.
+     */
+    system: z
+      .object({
+        key: z.string(),
+        params: z.record(z.string(), z.union([z.string(), z.number()])),
+      })
+      .nullable(),
     /** Unix milliseconds. */
     created_at: z.number().int(),
   })
