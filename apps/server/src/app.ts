@@ -26,6 +26,7 @@ import { ageVerificationRoutes } from './modules/age-verification/age-verificati
 import { authRoutes } from './modules/auth/auth.routes';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { camerasRoutes } from './modules/cameras/cameras.routes';
+import { chatSessionsRoutes } from './modules/chat-sessions/chat-sessions.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { coinsRoutes } from './modules/coins/coins.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
@@ -154,6 +155,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
       await api.register(favouriteListsRoutes, routes);
       // Cameras also declare their realtime room kind.
       await api.register(camerasRoutes, { ...routes, realtime: platform.realtime });
+      await api.register(chatSessionsRoutes, { ...routes, realtime: platform.realtime });
       await api.register(messagesRoutes, routes);
       await api.register(coinsRoutes, routes);
       await api.register(paymentsRoutes, routes);

@@ -4,6 +4,7 @@ import { createAuthLinksService } from '../modules/auth/auth-links.service';
 import { createAuthService } from '../modules/auth/auth.service';
 import { createBlogService } from '../modules/blog/blog.service';
 import { createCamerasService } from '../modules/cameras/cameras.service';
+import { createChatSessionsService, type ChatViewerControl } from '../modules/chat-sessions/chat-sessions.service';
 import { createCaptchaService } from '../modules/captcha/captcha.service';
 import { createTipsService } from '../modules/coins/coins-tips.service';
 import { createCoinsService } from '../modules/coins/coins.service';
@@ -38,6 +39,8 @@ import type { Platform } from '../platform';
 export interface ServiceParts {
   /** The rooms of live cams; without one (no media server in this process) there is no room to end. */
   mediaServer?: Pick<MediaServer, 'endRoom' | 'stats'>;
+  /** Closes a member's WHEP viewer sessions of a camera (his paid chat ended); without it there are none to close. */
+  viewers?: ChatViewerControl;
 }
 
 /** No media server in this process: no room publishes, none has viewers, ending one is nothing to do. */
@@ -56,7 +59,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
 
   // Tier 0: no other module.
   const health = createHealthService({ db, redis, jobs });
-  const sessions = createSessionsService({ db, now, realtime });
+  const sessions = createSessionsService({ db, now, realtime, log });
   const features = createFeaturesService({ db, now });
   const captcha = createCaptchaService({ config, db, now, rateLimits });
   const favourites = createFavouritesService({ db });
@@ -115,6 +118,25 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   // Tier 6.
   const favouriteLists = createFavouriteListsService({ favourites, models, shoots, videos, cameras });
   const home = createHomeService({ db, now, videos, models, shoots, favourites });
+  const chatSessions = createChatSessionsService({
+    db,
+    now,
+    config,
+    rateLimits,
+    realtime,
+    log,
+    jobs,
+    coins,
+    features,
+    users,
+    cameras,
+    ...(parts.viewers ? { viewers: parts.viewers } : {}),
+  });
+  // Chat sessions hear what happens to cameras and log-ins, and decide who may watch a paid camera (decision record 037).
+  cameras.setPaidWatchGate((viewer, camera) => chatSessions.canWatchPaid(viewer.userId, camera.id));
+  cameras.onShowEnded((cameraId, reason) => chatSessions.showEnded(cameraId, reason));
+  cameras.onSettingsChanged((before, after) => chatSessions.settingsChanged(before, after));
+  sessions.onLoggedOut((event) => chatSessions.loggedOut(event));
 
   return {
     health,
@@ -149,6 +171,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     cameras,
     favouriteLists,
     home,
+    chatSessions,
   };
 }
 
