@@ -1,5 +1,4 @@
 import {
-  CHAT_CLIENT_EVENTS,
   CHAT_ERROR_CODES,
   CHAT_HISTORY_PAGE,
   CHAT_RATE_LIMIT,
@@ -10,6 +9,7 @@ import {
   type ChatMessagePage,
   type ChatMessagesRemovedEvent,
   type ChatSession,
+  type CHAT_CLIENT_EVENTS,
 } from '@velora/shared';
 import type { z } from 'zod';
 import { notFound, forbidden } from '../../lib/http-error';
@@ -74,8 +74,6 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
     created_at: new Date(row.created_at).getTime(),
   };
 }
-
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export function createCameraChatService(deps: CameraChatDeps) {
   const { db, now, rateLimits, realtime, log, cameras, access } = deps;
