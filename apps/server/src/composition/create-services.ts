@@ -3,6 +3,7 @@ import { createAgeVerificationService } from '../modules/age-verification/age-ve
 import { createAuthLinksService } from '../modules/auth/auth-links.service';
 import { createAuthService } from '../modules/auth/auth.service';
 import { createBlogService } from '../modules/blog/blog.service';
+import { createCameraChatService } from '../modules/camera-chat/camera-chat.service';
 import { createCamerasService } from '../modules/cameras/cameras.service';
 import { createChatSessionsService, type ChatViewerControl } from '../modules/chat-sessions/chat-sessions.service';
 import { createCaptchaService } from '../modules/captcha/captcha.service';
@@ -32,6 +33,7 @@ import { createUsersSettingsService } from '../modules/users/users-settings.serv
 import { createUsersService } from '../modules/users/users.service';
 import { createVideosService } from '../modules/videos/videos.service';
 import { createVisitsService } from '../modules/visits/visits.service';
+import type { ChatAccess } from '../modules/chat-sessions/chat-access';
 import type { MediaServer } from '../modules/live/media-server';
 import type { Platform } from '../platform';
 
@@ -41,6 +43,8 @@ export interface ServiceParts {
   mediaServer?: Pick<MediaServer, 'endRoom' | 'stats'>;
   /** Closes a member's WHEP viewer sessions of a camera (his paid chat ended); without it there are none to close. */
   viewers?: ChatViewerControl;
+  /** Who may read and write in camera chat rooms, standing in for chat sessions' (the camera chat's own tests). */
+  chatAccess?: ChatAccess;
 }
 
 /** No media server in this process: no room publishes, none has viewers, ending one is nothing to do. */
@@ -138,6 +142,11 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   cameras.onSettingsChanged((before, after) => chatSessions.settingsChanged(before, after));
   sessions.onLoggedOut((event) => chatSessions.loggedOut(event));
 
+  // Tier 7. Chat sessions answer who may read and write (chat-sessions/chat-access.ts).
+  const cameraChat = createCameraChatService({ db, now, rateLimits, realtime, log, cameras, access: parts.chatAccess ?? chatSessions });
+  // A tip from the camera screen is shown in her room while she is live.
+  tips.onTipped((tip) => cameraChat.tipBooked(tip));
+
   return {
     health,
     sessions,
@@ -172,6 +181,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     favouriteLists,
     home,
     chatSessions,
+    cameraChat,
   };
 }
 
