@@ -323,7 +323,7 @@ function ChatView({ mode, room, slots }: { mode: ChatMode; room: ChatRoom; slots
         <div className="camera-chat__stage" data-testid="chat-stage">
           {live ? slots.renderPlayer({ name, label: t('cameras.player.label', { name: room.display_name }), live }) : <p className="camera-chat__offline">{t('cameraChat.offline', { name: room.display_name })}</p>}
         </div>
-        <section className="camera-chat__side" aria-label={t('cameraChat.chatLabel', { name: room.display_name })}>
+        <section className={session ? 'camera-chat__side camera-chat__side--session' : 'camera-chat__side'} aria-label={t('cameraChat.chatLabel', { name: room.display_name })}>
           {session ? (
             <SessionBar session={session} leaving={leaving} onLeave={() => void onLeave()} onTip={() => showPopup('model-tip', { model_id: room.model_id, model_name: room.display_name })} />
           ) : (
