@@ -474,6 +474,7 @@ export const en = {
     },
   },
   cameraChat: {
+    lawLimited: 'Live cam chats are not available in your country.',
     titleFree: 'Free chat with {{name}}',
     titlePaid: 'Paid chat with {{name}}',
     back: "Back to {{name}}'s cam",

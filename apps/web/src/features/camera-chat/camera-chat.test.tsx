@@ -124,6 +124,20 @@ describe('/chat/{name} before entering', () => {
     expect(bar.textContent).toContain('Free chat left');
   });
 
+  it('a law-limited member (451) is told, with the law-limitation popup', async () => {
+    member({}, {
+      get: {
+        '/cameras/ava/chat': () => {
+          throw serverError(451, 'Not available in your country', { code: 'LAW_LIMITED' });
+        },
+      },
+    });
+    renderApp('/chat/ava');
+    expect(await screen.findByRole('heading', { name: 'Live cam chats are not available in your country.' })).toBeTruthy();
+    await waitFor(() => expect(getPopupStates()['law-limitation']?.show).toBe(true));
+    expect(posts('/cameras/ava/chat/session')).toEqual([]);
+  });
+
   it('a room in the other mode sends to the other screen and says so', async () => {
     member({ room: chatRoomFixture({ chat_mode: 'paid' }) });
     const { location } = renderApp('/free-chat/ava');

@@ -52,6 +52,18 @@ export function ChatScreen({ mode, ...slots }: { mode: ChatMode } & ChatScreenSl
   const name = cameraName(useParams().name);
   const room = useChatRoom(name);
 
+  const lawLimited = isApiError(room.error, 451);
+  useEffect(() => {
+    if (lawLimited) showPopup('law-limitation');
+  }, [lawLimited]);
+
+  if (lawLimited) {
+    return (
+      <div className="page">
+        <StatusMessage title={t('cameraChat.lawLimited')} />
+      </div>
+    );
+  }
   if (name === null || room.isError) {
     const notFound = name === null || isApiError(room.error, 404) || isApiError(room.error, 400);
     return (
