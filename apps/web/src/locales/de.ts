@@ -462,15 +462,9 @@ export const de: LocaleMessages = {
       offline: 'Nicht gesendet: Die Verbindung ist unterbrochen. Versuch es gleich noch einmal.',
     },
     system: {
-      welcome: 'Willkommen im Chat von {{name}}. Bitte halte dich an die Netiquette.',
-      paidChatOffer: '{{name}} bietet auch einen bezahlten Chat für {{price}} Coins pro Minute an.',
-      feedbackAsk: 'Wie war die Show mit {{name}}? Sag es uns in ein paar Worten.',
-      publicShowReminder: 'Die öffentliche Show mit {{name}} beginnt um {{time}}.',
-      privatePlaydateReminder: 'Dein privates Playdate mit {{name}} beginnt um {{time}}.',
-      privatePlaydateRequested: '{{name}} wurde um ein privates Playdate gebeten.',
-      slowModeOn: 'Langsamer Modus ist an: eine Nachricht alle {{seconds}} Sekunden.',
-      slowModeOff: 'Langsamer Modus ist aus.',
-      showEnded: 'Die Show ist zu Ende.',
+      advertisement: 'Gefällt dir die Show von {{model}}? Schick ihr mit dem Tip-Knopf ein Trinkgeld oder triff ein Model unter vier Augen im bezahlten Chat.',
+      pub_reminder: 'Die nächste Show von {{model}} beginnt {{starts_at}}.',
+      feedback: 'Wie war dein Chat mit {{model}}? Sag es uns in einem kurzen Kamera-Feedback.',
     },
   },
   cameraChat: {

@@ -462,15 +462,9 @@ export const en = {
       offline: 'Not sent: the connection is down. Try again in a moment.',
     },
     system: {
-      welcome: "Welcome to {{name}}'s chat. Please keep to the netiquette.",
-      paidChatOffer: '{{name}} also offers a paid chat for {{price}} coins per minute.',
-      feedbackAsk: 'How was the show with {{name}}? Tell us in a few words.',
-      publicShowReminder: 'The public show with {{name}} starts at {{time}}.',
-      privatePlaydateReminder: 'Your private playdate with {{name}} starts at {{time}}.',
-      privatePlaydateRequested: '{{name}} was asked for a private playdate.',
-      slowModeOn: 'Slow mode is on: one message every {{seconds}} seconds.',
-      slowModeOff: 'Slow mode is off.',
-      showEnded: 'The show has ended.',
+      advertisement: "Enjoying {{model}}'s show? Send her a tip with the tip button, or meet a model one to one in paid chat.",
+      pub_reminder: "{{model}}'s next show starts {{starts_at}}.",
+      feedback: 'How was your chat with {{model}}? Tell us in a short camera feedback.',
     },
   },
   cameraChat: {

@@ -462,15 +462,9 @@ export const fr: LocaleMessages = {
       offline: 'Non envoyé : la connexion est interrompue. Réessayez dans un instant.',
     },
     system: {
-      welcome: 'Bienvenue dans le chat de {{name}}. Merci de respecter la netiquette.',
-      paidChatOffer: '{{name}} propose aussi un chat payant à {{price}} coins par minute.',
-      feedbackAsk: "Comment s'est passé le show avec {{name}} ? Dites-le-nous en quelques mots.",
-      publicShowReminder: 'Le show public avec {{name}} commence à {{time}}.',
-      privatePlaydateReminder: 'Votre playdate privé avec {{name}} commence à {{time}}.',
-      privatePlaydateRequested: '{{name}} a reçu une demande de playdate privé.',
-      slowModeOn: 'Le mode lent est activé : un message toutes les {{seconds}} secondes.',
-      slowModeOff: 'Le mode lent est désactivé.',
-      showEnded: 'Le show est terminé.',
+      advertisement: "Le show de {{model}} vous plaît ? Envoyez-lui un pourboire avec le bouton dédié, ou retrouvez un modèle en tête-à-tête dans le chat payant.",
+      pub_reminder: 'Le prochain show de {{model}} commence le {{starts_at}}.',
+      feedback: 'Comment était votre chat avec {{model}} ? Dites-le-nous dans un court avis sur la caméra.',
     },
   },
   cameraChat: {

@@ -55,15 +55,22 @@ describe('the chat log', () => {
     const system = (id: number, key: string, params: Record<string, string | number>, text: string) =>
       message(id, { kind: 'advertisement', author: { user_id: null, name: '', role: 'system' }, system: { key, params }, text });
     const { rerender } = renderList({
-      messages: [system(1, 'paidChatOffer', { name: 'Ava', price: 30 }, 'Ava also offers…'), system(2, 'brandNewThing', {}, 'A new kind of notice')],
+      messages: [
+        system(1, 'advertisement', { model: 'Ava' }, 'Enjoying…'),
+        system(2, 'brandNewThing', {}, 'A new kind of notice'),
+        system(3, 'pub_reminder', { model: 'Ava', show_id: 4, starts_at: Date.UTC(2030, 0, 2, 18, 30) / 1000, ends_at: Date.UTC(2030, 0, 2, 20) / 1000 }, 'Ava…'),
+      ],
     });
-    expect(texts()[0]).toContain('Ava also offers a paid chat for 30 coins per minute.');
+    expect(texts()[0]).toContain("Enjoying Ava's show? Send her a tip with the tip button");
     expect(texts()[1]).toContain('A new kind of notice');
+    // A time param is the reader's date and time, not unix seconds.
+    expect(texts()[2]).toMatch(/Ava's next show starts .*2030/);
+    expect(texts()[2]).not.toContain('1893609000');
     await testI18n.changeLanguage('de');
     await testI18n.loadLanguages('de');
     rerender(
       <I18nextProvider i18n={testI18n}>
-        <ChatMessageList label="Chat with Ava" messages={[system(1, 'paidChatOffer', { name: 'Ava', price: 30 }, 'Ava also offers…')]} viewerUserId={7} hasMore={false} />
+        <ChatMessageList label="Chat with Ava" messages={[system(1, 'advertisement', { model: 'Ava' }, 'Enjoying…')]} viewerUserId={7} hasMore={false} />
       </I18nextProvider>,
     );
     // The test i18n carries English only: German falls back to English words, never to the raw key.
@@ -72,11 +79,11 @@ describe('the chat log', () => {
 
   it('renders XSS payloads as the very text, creating no element from them', () => {
     const messages = XSS_PAYLOADS.map((text, i) => message(i + 1, { text, author: { user_id: 20, name: text, role: 'member' } }));
-    const system = message(100, { author: { user_id: null, name: '', role: 'system' }, system: { key: 'welcome', params: { name: XSS_PAYLOADS[1] } }, text: '' });
+    const system = message(100, { author: { user_id: null, name: '', role: 'system' }, system: { key: 'feedback', params: { model: XSS_PAYLOADS[1], camera: 'ava' } }, text: '' });
     const { container } = renderList({ messages: [...messages, system] });
     const rendered = texts();
     XSS_PAYLOADS.forEach((payload, i) => expect(rendered[i]).toContain(payload));
-    expect(rendered[XSS_PAYLOADS.length]).toContain(`Welcome to ${XSS_PAYLOADS[1]}'s chat`);
+    expect(rendered[XSS_PAYLOADS.length]).toContain(`How was your chat with ${XSS_PAYLOADS[1]}?`);
     for (const tag of ['script', 'img', 'svg', 'iframe', 'a', 'body']) expect(container.querySelector(`.chat-log ${tag}`)).toBeNull();
     expect(container.querySelector('[onerror], [onload], [href^="javascript"]')).toBeNull();
   });

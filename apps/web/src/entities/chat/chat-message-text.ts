@@ -5,10 +5,19 @@ import type { TFunction, i18n as I18n } from 'i18next';
  * What a server message says in the reader's language: `chat.system.<key>` with its params, or the English `text`
  * the server sent when this browser has no words for the key (a key newer than the app).
  */
-export function systemMessageText(message: ChatMessage, t: TFunction, i18n: Pick<I18n, 'exists'>): string {
+export function systemMessageText(message: ChatMessage, t: TFunction, i18n: Pick<I18n, 'exists' | 'language'>): string {
   if (message.system === null) return message.text;
   const key = `chat.system.${message.system.key}`;
   if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(message.system.key) || !i18n.exists(key)) return message.text;
+  const params = localTimes(message.system.params, i18n.language);
   // Values are plain data: they are put into the words as text, never read as markup or as further keys.
-  return (t as (key: string, options: Record<string, unknown>) => string)(key, { ...message.system.params, interpolation: { escapeValue: false, skipOnVariables: true } });
+  return (t as (key: string, options: Record<string, unknown>) => string)(key, { ...params, interpolation: { escapeValue: false, skipOnVariables: true } });
+}
+
+/** Params named `…_at` are unix seconds (a show's start): the reader sees them as a date and time of his own. */
+function localTimes(params: Record<string, string | number>, language: string): Record<string, string | number> {
+  const format = new Intl.DateTimeFormat(language || 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, name.endsWith('_at') && typeof value === 'number' ? format.format(new Date(value * 1000)) : value]),
+  );
 }
