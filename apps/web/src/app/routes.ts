@@ -60,6 +60,8 @@ const screens = {
   playdateMessages: () => import('@/features/messages/routes/playdate-conversation'),
   // The studio screen tells a member who is not a model that it is for model accounts (capability studio).
   studio: () => import('@/features/studio/routes/studio'),
+  // The screen tells a member who is not on the team that it is for the team (capability backoffice).
+  teamCameraFeedback: () => import('@/features/team/routes/camera-feedback'),
 } satisfies Record<string, ScreenLoader>;
 
 const PUBLIC: RouteFlags = { requiresAuth: false, requiresPremium: false, lawLimited: false };
@@ -137,6 +139,7 @@ export const ROUTES = [
   route('userProfile', MEMBER, screens.userProfile),
   route('userProfileSettings', MEMBER, screens.userProfileSettings),
   route('studio', MEMBER, screens.studio),
+  route('teamCameraFeedback', MEMBER, screens.teamCameraFeedback),
   route('messages', MEMBER, screens.inbox),
   route('conversation', MEMBER, screens.conversation),
   route('playdateMessages', MEMBER, screens.playdateMessages),
