@@ -62,6 +62,9 @@ const screens = {
   studio: () => import('@/features/studio/routes/studio'),
   // The screen tells a member who is not on the team that it is for the team (capability backoffice).
   teamCameraFeedback: () => import('@/features/team/routes/camera-feedback'),
+  // The chat screens carry the cameras feature's live player (features/camera-chat stays apart).
+  freeChat: () => import('./screens/camera-chat-screen').then((m) => ({ default: m.FreeChatScreen })),
+  chat: () => import('./screens/camera-chat-screen').then((m) => ({ default: m.PaidChatScreen })),
 } satisfies Record<string, ScreenLoader>;
 
 const PUBLIC: RouteFlags = { requiresAuth: false, requiresPremium: false, lawLimited: false };
@@ -143,8 +146,9 @@ export const ROUTES = [
   route('messages', MEMBER, screens.inbox),
   route('conversation', MEMBER, screens.conversation),
   route('playdateMessages', MEMBER, screens.playdateMessages),
-  route('freeChat', MEMBER, soon),
-  route('chat', MEMBER, soon),
+  // Not law-limited in SPEC §2's table; the server's chat calls are (451), and the screen says so.
+  route('freeChat', MEMBER, screens.freeChat),
+  route('chat', MEMBER, screens.chat),
   route('paywall', MEMBER, screens.paywall),
   route('communityGuidelines', PUBLIC, screens.communityGuidelines),
   route('blog', PUBLIC, screens.blogList, blog),
