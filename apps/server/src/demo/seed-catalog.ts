@@ -26,8 +26,11 @@ export interface SeededCatalog {
   trailerTagId: number;
 }
 
-/** Features on in the demo: French, and trailers free to watch (SPEC §1). Every other flag of SPEC §9 is off. */
-const ACTIVE_FEATURES: readonly FeatureName[] = ['french', 'trailer'];
+/**
+ * Features on in the demo: French, trailers free to watch (SPEC §1) and free chat with the live demo cams (SPEC §2).
+ * Every other flag of SPEC §9 is off.
+ */
+const ACTIVE_FEATURES: readonly FeatureName[] = ['french', 'trailer', 'freechat'];
 
 /** en, de, fr. Exactly one is the Trailer tag that marks trailers (SPEC §3). */
 const TAGS: ReadonlyArray<readonly [string, string, string]> = [

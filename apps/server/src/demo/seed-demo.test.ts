@@ -75,10 +75,10 @@ describe('seedDemoIfWanted on an empty database', () => {
     expect(range!.oldest.getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 731 * 86_400_000);
   });
 
-  it('sets every feature flag: french and trailer on, the rest (landing_redirect included) off', async () => {
+  it('sets every feature flag: french, trailer and freechat on, the rest (landing_redirect included) off', async () => {
     const rows = await t.deps.db.query<{ name: string; is_active: boolean }>('SELECT name, is_active FROM features');
     const flags = Object.fromEntries(rows.map((r) => [r.name, r.is_active]));
-    for (const name of FEATURE_NAMES) expect(flags[name], name).toBe(name === 'french' || name === 'trailer');
+    for (const name of FEATURE_NAMES) expect(flags[name], name).toBe(name === 'french' || name === 'trailer' || name === 'freechat');
   });
 
   it('creates the demo accounts, the model account tied to the first model', async () => {

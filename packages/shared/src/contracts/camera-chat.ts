@@ -180,8 +180,8 @@ export const ChatRoom = z
     camera_name: z.string(),
     display_name: z.string(),
     model_id: z.number().int(),
-    /** The model's user account (her messages' author.user_id). */
-    model_user_id: z.number().int(),
+    /** The model's user account (her messages' author.user_id); null for a model without one (a demo cam). */
+    model_user_id: z.number().int().nullable(),
     live: z.boolean(),
     chat_mode: z.enum(CHAT_MODES),
     price_per_minute: z.number().int().nullable(),

@@ -452,7 +452,7 @@ export function createChatSessionsService(deps: ChatSessionsDeps, options: ChatS
         camera_name: camera.name,
         display_name: camera.displayName,
         model_id: camera.modelId,
-        model_user_id: modelUserIds[0] ?? 0,
+        model_user_id: modelUserIds[0] ?? null,
         live: camera.live,
         chat_mode: camera.chatMode,
         price_per_minute: camera.pricePerMinute,

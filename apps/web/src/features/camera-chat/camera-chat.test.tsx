@@ -124,6 +124,18 @@ describe('/chat/{name} before entering', () => {
     expect(bar.textContent).toContain('Free chat left');
   });
 
+  it('free chat off for the member (feature freechat): says so and offers the options instead of entering', async () => {
+    const user = userEvent.setup();
+    const room = chatRoomFixture({ chat_mode: 'free', price_per_minute: null });
+    member({ room: { ...room, free: { ...room.free, available: false } } });
+    renderApp('/free-chat/ava');
+    expect((await screen.findByTestId('free-off')).textContent).toBe('Free chat is not available for your account.');
+    expect(screen.queryByRole('button', { name: 'Enter free chat' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'See your options' }));
+    await waitFor(() => expect(getPopupStates().freechat?.show).toBe(true));
+    expect(posts('/cameras/ava/chat/session')).toHaveLength(0);
+  });
+
   it('a law-limited member (451) is told, with the law-limitation popup', async () => {
     member({}, {
       get: {

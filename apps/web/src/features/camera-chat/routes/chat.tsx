@@ -399,6 +399,17 @@ function EnterPanel({ mode, room, balance, pending, onEnter }: EnterPanelProps) 
       </div>
     );
   }
+  if (mode === 'free' && room.chat_mode === 'free' && !room.free.available) {
+    // Feature freechat is off for this member: nothing to enter here; the popup offers paid chat and coins instead.
+    return (
+      <div className="chat-enter" data-testid="chat-enter">
+        <p data-testid="free-off">{t('cameraChat.enter.freeOff')}</p>
+        <button type="button" className="button button--primary" onClick={() => showPopup('freechat', { name: room.camera_name, display_name: room.display_name, price_per_minute: room.price_per_minute } satisfies FreechatPopupData)}>
+          {t('cameraChat.enter.freeOptions')}
+        </button>
+      </div>
+    );
+  }
   if (mode === 'free') {
     const usedUp = room.free.remaining_seconds <= 0;
     return (
