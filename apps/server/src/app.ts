@@ -25,6 +25,7 @@ import { visitIdPlugin } from './plugins/visit-id';
 import { ageVerificationRoutes } from './modules/age-verification/age-verification.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blogRoutes } from './modules/blog/blog.routes';
+import { cameraChatRoutes } from './modules/camera-chat/camera-chat.routes';
 import { camerasRoutes } from './modules/cameras/cameras.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { coinsRoutes } from './modules/coins/coins.routes';
@@ -154,6 +155,8 @@ export async function buildApp(platform: Platform, services: Services, options: 
       await api.register(favouriteListsRoutes, routes);
       // Cameras also declare their realtime room kind.
       await api.register(camerasRoutes, { ...routes, realtime: platform.realtime });
+      // Camera chat also declares its realtime send event.
+      await api.register(cameraChatRoutes, { ...routes, realtime: platform.realtime });
       await api.register(messagesRoutes, routes);
       await api.register(coinsRoutes, routes);
       await api.register(paymentsRoutes, routes);

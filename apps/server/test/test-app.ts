@@ -107,6 +107,8 @@ export interface TestAppOverrides {
   mediaServer?: ServiceParts['mediaServer'];
   /** The app's job queue (a started one, for tests whose requests queue jobs); by default one never started. */
   jobs?: Platform['jobs'];
+  /** Who may read and write in camera chat rooms (the camera chat's tests stand in their own). */
+  chatAccess?: ServiceParts['chatAccess'];
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -133,7 +135,10 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     // (test/test-job-queue.ts), and nothing in a request waits for a job.
     jobs: overrides.jobs ?? createPgBossJobQueue(db, { log, schema: `jobs_${randomBytes(6).toString('hex')}` }),
   };
-  const services = createServices(deps, overrides.mediaServer ? { mediaServer: overrides.mediaServer } : {});
+  const services = createServices(deps, {
+    ...(overrides.mediaServer ? { mediaServer: overrides.mediaServer } : {}),
+    ...(overrides.chatAccess ? { chatAccess: overrides.chatAccess } : {}),
+  });
   const app = await buildApp(deps, services, {
     webDist: overrides.webDist ?? path.join(dataDir, 'no-web'),
     ...(overrides.realtime ? { realtime: overrides.realtime } : {}),

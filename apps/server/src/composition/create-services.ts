@@ -3,6 +3,7 @@ import { createAgeVerificationService } from '../modules/age-verification/age-ve
 import { createAuthLinksService } from '../modules/auth/auth-links.service';
 import { createAuthService } from '../modules/auth/auth.service';
 import { createBlogService } from '../modules/blog/blog.service';
+import { createCameraChatService } from '../modules/camera-chat/camera-chat.service';
 import { createCamerasService } from '../modules/cameras/cameras.service';
 import { createCaptchaService } from '../modules/captcha/captcha.service';
 import { createTipsService } from '../modules/coins/coins-tips.service';
@@ -31,6 +32,7 @@ import { createUsersSettingsService } from '../modules/users/users-settings.serv
 import { createUsersService } from '../modules/users/users.service';
 import { createVideosService } from '../modules/videos/videos.service';
 import { createVisitsService } from '../modules/visits/visits.service';
+import type { ChatAccess } from '../modules/chat-sessions/chat-access';
 import type { MediaServer } from '../modules/live/media-server';
 import type { Platform } from '../platform';
 
@@ -38,12 +40,24 @@ import type { Platform } from '../platform';
 export interface ServiceParts {
   /** The rooms of live cams; without one (no media server in this process) there is no room to end. */
   mediaServer?: Pick<MediaServer, 'endRoom' | 'stats'>;
+  /** Who may read and write in camera chat rooms, standing in for chat sessions' (the camera chat's tests). */
+  chatAccess?: ChatAccess;
 }
 
 /** No media server in this process: no room publishes, none has viewers, ending one is nothing to do. */
 const noMediaServer: Pick<MediaServer, 'endRoom' | 'stats'> = {
   endRoom: async () => {},
   stats: (room) => ({ room, publishing: false, source: null, viewers: 0, inboundBitrate: 0, inboundPacketsLost: 0 }),
+};
+
+/** Until chat sessions are built: no camera has a chat room, so nobody reads or writes in one. */
+const noChatAccess: ChatAccess = {
+  roomByName: async () => null,
+  roomById: async () => null,
+  writePermit: async () => ({ ok: false, code: 'NOT_FOUND', message: 'There is no such chat room' }),
+  mayRead: async () => false,
+  onBanned: () => {},
+  onSessionEnded: () => {},
 };
 
 /**
@@ -116,6 +130,11 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const favouriteLists = createFavouriteListsService({ favourites, models, shoots, videos, cameras });
   const home = createHomeService({ db, now, videos, models, shoots, favourites });
 
+  // Tier 7. Chat sessions answer who may read and write (chat-sessions/chat-access.ts).
+  const cameraChat = createCameraChatService({ db, now, rateLimits, realtime, log, cameras, access: parts.chatAccess ?? noChatAccess });
+  // A tip from the camera screen is shown in her room while she is live.
+  tips.onTipped((tip) => cameraChat.tipBooked(tip));
+
   return {
     health,
     sessions,
@@ -149,6 +168,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     cameras,
     favouriteLists,
     home,
+    cameraChat,
   };
 }
 

@@ -105,6 +105,8 @@ export const RealtimeErrorBody = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   /** After TOO_MANY_REQUESTS: when to try again. */
   retry_after_ms: z.number().int().optional(),
+  /** A finer reason under `code`, for the browser to act on (CHAT_SLOW_MODE under TOO_MANY_REQUESTS). */
+  detail: z.string().optional(),
 });
 export type RealtimeErrorBody = z.infer<typeof RealtimeErrorBody>;
 

@@ -481,6 +481,19 @@ export function createCamerasService(deps: CamerasDeps, options: CamerasOptions 
       };
     },
 
+    /** The camera of a model (camera chat shows her tips in its room), or null while she has none. */
+    async cameraIdOfModel(modelId: number): Promise<number | null> {
+      return (await repo.byModel(db, modelId, now(), null))?.id ?? null;
+    },
+
+    /** Her next planned show that has not begun (camera chat reminds members of it), or null. */
+    async nextShow(cameraId: number): Promise<CameraShow | null> {
+      const at = now();
+      const shows = await repo.upcomingShows(db, cameraId, at, 2);
+      const next = shows.find((s) => new Date(s.starts_at).getTime() > at.getTime());
+      return next ? toShow(next) : null;
+    },
+
     /** SPEC §2 camera-feedback: asked at most once a day per camera; a rating or a "Not now" both count. */
     async feedbackAsk(name: string, viewer: AuthContext): Promise<CameraFeedbackAsk> {
       const row = await requireCamera(name, viewer);

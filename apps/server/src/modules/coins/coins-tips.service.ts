@@ -22,6 +22,16 @@ export interface TipsOptions {
   rateLimit?: RateLimit;
 }
 
+/** A tip the ledger booked (or found booked: a retried idempotency key gives the same tip_id again). */
+export interface TipBooked {
+  tipId: number;
+  userId: number;
+  modelId: number;
+  coins: number;
+}
+/** Told after each booked tip (camera chat shows it in her room). Handles its own failures: it cannot undo the tip. */
+export type TipListener = (tip: TipBooked) => void;
+
 /**
  * Tips (SPEC §1 "Members can tip models") and the tip offer (SPEC §7 GET /feature/model_tip_offer): who may tip
  * whom, how much, how often, and the model's share (MODEL_SHARE_PERCENT). The ledger books them.
@@ -32,6 +42,7 @@ export function createTipsService(
 ) {
   const { coins, favourites } = deps;
   const limit = options.rateLimit ?? RATE_LIMITS.tipsPerAccount;
+  const listeners: TipListener[] = [];
 
   async function checkRate(userId: number): Promise<void> {
     const hits = await deps.rateLimits.consume(`coins:tip:${userId}`, limit);
@@ -52,13 +63,27 @@ export function createTipsService(
       if (viewer.modelId !== null && viewer.modelId === body.model_id) throw forbidden('You cannot tip your own model profile.');
       if (!isDbId(body.model_id)) throw notFound(`No model with id ${body.model_id}`);
       await checkRate(viewer.userId);
-      return coins.bookTip({
+      const result = await coins.bookTip({
         userId: viewer.userId,
         modelId: body.model_id,
         coins: body.coins,
         split: splitTip(body.coins, deps.config.modelSharePercent),
         idempotencyKey: body.idempotency_key ?? null,
       });
+      const booked: TipBooked = { tipId: result.tip_id, userId: viewer.userId, modelId: result.model_id, coins: result.coins };
+      for (const listener of listeners) {
+        try {
+          listener(booked);
+        } catch {
+          // The tip is booked whatever a listener does; listeners report their own failures.
+        }
+      }
+      return result;
+    },
+
+    /** Hears every booked tip from now on (a replayed one again, with the same tipId). */
+    onTipped(listener: TipListener): void {
+      listeners.push(listener);
     },
 
     /**
