@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { cameraChatRoutes } from './modules/camera-chat/camera-chat.routes';
 import { camerasRoutes } from './modules/cameras/cameras.routes';
+import { chatSessionsRoutes } from './modules/chat-sessions/chat-sessions.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { coinsRoutes } from './modules/coins/coins.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
@@ -155,6 +156,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
       await api.register(favouriteListsRoutes, routes);
       // Cameras also declare their realtime room kind.
       await api.register(camerasRoutes, { ...routes, realtime: platform.realtime });
+      await api.register(chatSessionsRoutes, { ...routes, realtime: platform.realtime });
       // Camera chat also declares its realtime send event.
       await api.register(cameraChatRoutes, { ...routes, realtime: platform.realtime });
       await api.register(messagesRoutes, routes);

@@ -113,6 +113,14 @@ const EnvSchema = z.object({
   RTMP_ENABLED: flag.default(true),
   LIVE_GRACE_SECONDS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 to 3600').max(3600, 'must be 0 to 3600').default(CAMERA_GRACE_SECONDS_DEFAULT),
   LIVE_DEMO_STREAMS: z.enum(['auto', 'on', 'off'], { message: 'must be auto, on or off' }).default('auto'),
+  // Camera chat (issue 13, decision record 037).
+  CHAT_MINUTE_SECONDS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 to 3600').max(3600, 'must be 1 to 3600').default(60),
+  FREE_CHAT_DAILY_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 to 86400')
+    .max(86_400, 'must be 0 to 86400')
+    .default(600),
 });
 
 /** An OpenID Connect provider whose ID tokens POST /auth/{provider} accepts. */
@@ -165,6 +173,15 @@ export interface Config {
   modelSharePercent: number;
   /** Live cams: the media server, ICE, RTMP ingest, the grace period and the demo's test-pattern streams. */
   live: LiveConfig;
+  /** Camera chat: the length of a paid minute (short in tests) and the free chat's daily allowance. */
+  chat: ChatConfig;
+}
+
+export interface ChatConfig {
+  /** Seconds one paid chat minute lasts: 60, or a few in tests and browser tests. */
+  minuteSeconds: number;
+  /** Free chat per member and day (UTC), unless feature freechat's settings.daily_seconds says otherwise. */
+  freeDailySeconds: number;
 }
 
 export interface LiveConfig {
@@ -299,5 +316,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       graceSeconds: e.LIVE_GRACE_SECONDS,
       demoStreams: e.LIVE_DEMO_STREAMS,
     },
+    chat: { minuteSeconds: e.CHAT_MINUTE_SECONDS, freeDailySeconds: e.FREE_CHAT_DAILY_SECONDS },
   };
 }

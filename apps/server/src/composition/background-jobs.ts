@@ -1,5 +1,6 @@
 import { demoClipFor } from '../demo/seed-media';
 import { createIdempotencySweep, registerIdempotencySweepJob } from '../http/idempotency-sweep-job';
+import { registerChatSessionJobs } from '../modules/chat-sessions/chat-sessions-jobs';
 import { registerCameraJobs } from '../modules/cameras/cameras-jobs';
 import { registerMediaJobs, type MediaJobs } from '../modules/media/media-jobs';
 import { createRenewalJob, registerRenewalJob } from '../modules/payments/renewal-job';
@@ -16,12 +17,12 @@ export interface BackgroundJobs {
 
 /**
  * The work of a process outside requests, as durable jobs on the platform's queue (decision record 018), from the same
- * services as the app: transcoding, subscription renewals, the sweep of expired idempotency keys and the live cams' grace periods and go-live mails. Started once the
+ * services as the app: transcoding, subscription renewals, the sweep of expired idempotency keys and the live cams' grace periods and go-live mails, and paid chat minutes. Started once the
  * server listens, so none of it delays a start.
  */
 export async function registerBackgroundJobs(
   platform: Pick<Platform, 'config' | 'db' | 'log' | 'jobs' | 'now'>,
-  services: Pick<Services, 'payments' | 'cameras'>,
+  services: Pick<Services, 'payments' | 'cameras' | 'chatSessions'>,
 ): Promise<BackgroundJobs> {
   const { jobs, log } = platform;
   // A missing demo source is generated from its recipe (ffmpeg test sources); any other missing source is an error.
@@ -29,6 +30,7 @@ export async function registerBackgroundJobs(
   await registerRenewalJob(jobs, createRenewalJob({ payments: services.payments, log }));
   await registerIdempotencySweepJob(jobs, createIdempotencySweep({ db: platform.db, now: platform.now, log }));
   await registerCameraJobs(jobs, services.cameras);
+  await registerChatSessionJobs(jobs, services.chatSessions);
   return {
     media,
     async start() {

@@ -5,6 +5,7 @@ import { createAuthService } from '../modules/auth/auth.service';
 import { createBlogService } from '../modules/blog/blog.service';
 import { createCameraChatService } from '../modules/camera-chat/camera-chat.service';
 import { createCamerasService } from '../modules/cameras/cameras.service';
+import { createChatSessionsService, type ChatViewerControl } from '../modules/chat-sessions/chat-sessions.service';
 import { createCaptchaService } from '../modules/captcha/captcha.service';
 import { createTipsService } from '../modules/coins/coins-tips.service';
 import { createCoinsService } from '../modules/coins/coins.service';
@@ -42,22 +43,14 @@ export interface ServiceParts {
   mediaServer?: Pick<MediaServer, 'endRoom' | 'stats'>;
   /** Who may read and write in camera chat rooms, standing in for chat sessions' (the camera chat's tests). */
   chatAccess?: ChatAccess;
+  /** Closes a member's WHEP viewer sessions of a camera (his paid chat ended); without it there are none to close. */
+  viewers?: ChatViewerControl;
 }
 
 /** No media server in this process: no room publishes, none has viewers, ending one is nothing to do. */
 const noMediaServer: Pick<MediaServer, 'endRoom' | 'stats'> = {
   endRoom: async () => {},
   stats: (room) => ({ room, publishing: false, source: null, viewers: 0, inboundBitrate: 0, inboundPacketsLost: 0 }),
-};
-
-/** Until chat sessions are built: no camera has a chat room, so nobody reads or writes in one. */
-const noChatAccess: ChatAccess = {
-  roomByName: async () => null,
-  roomById: async () => null,
-  writePermit: async () => ({ ok: false, code: 'NOT_FOUND', message: 'There is no such chat room' }),
-  mayRead: async () => false,
-  onBanned: () => {},
-  onSessionEnded: () => {},
 };
 
 /**
@@ -70,7 +63,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
 
   // Tier 0: no other module.
   const health = createHealthService({ db, redis, jobs });
-  const sessions = createSessionsService({ db, now, realtime });
+  const sessions = createSessionsService({ db, now, realtime, log });
   const features = createFeaturesService({ db, now });
   const captcha = createCaptchaService({ config, db, now, rateLimits });
   const favourites = createFavouritesService({ db });
@@ -129,9 +122,28 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   // Tier 6.
   const favouriteLists = createFavouriteListsService({ favourites, models, shoots, videos, cameras });
   const home = createHomeService({ db, now, videos, models, shoots, favourites });
+  const chatSessions = createChatSessionsService({
+    db,
+    now,
+    config,
+    rateLimits,
+    realtime,
+    log,
+    jobs,
+    coins,
+    features,
+    users,
+    cameras,
+    ...(parts.viewers ? { viewers: parts.viewers } : {}),
+  });
+  // Chat sessions hear what happens to cameras and log-ins, and decide who may watch a paid camera (decision record 037).
+  cameras.setPaidWatchGate((viewer, camera) => chatSessions.canWatchPaid(viewer.userId, camera.id));
+  cameras.onShowEnded((cameraId, reason) => chatSessions.showEnded(cameraId, reason));
+  cameras.onSettingsChanged((before, after) => chatSessions.settingsChanged(before, after));
+  sessions.onLoggedOut((event) => chatSessions.loggedOut(event));
 
   // Tier 7. Chat sessions answer who may read and write (chat-sessions/chat-access.ts).
-  const cameraChat = createCameraChatService({ db, now, rateLimits, realtime, log, cameras, access: parts.chatAccess ?? noChatAccess });
+  const cameraChat = createCameraChatService({ db, now, rateLimits, realtime, log, cameras, access: parts.chatAccess ?? chatSessions });
   // A tip from the camera screen is shown in her room while she is live.
   tips.onTipped((tip) => cameraChat.tipBooked(tip));
 
@@ -168,6 +180,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     cameras,
     favouriteLists,
     home,
+    chatSessions,
     cameraChat,
   };
 }

@@ -62,6 +62,8 @@ export const RATE_LIMITS = {
   cameraStreamKeysPerAccount: { points: 10, windowMs: HOUR_MS },
   /** Show ratings and "Not now" answers of live cams per member (one a day per camera is all the popup asks). */
   cameraFeedbackPerAccount: { points: 10, windowMs: HOUR_MS },
+  /** Entering a camera's chat (free or paid) per member: a screen enters once, and again after a reconnect. */
+  chatEntersPerAccount: { points: 30, windowMs: MINUTE_MS },
   /** One-click unsubscribes from go-live mails per address (the token is the secret; this stops a scanner). */
   cameraMailUnsubscribesPerAddress: { points: 30, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimit>;

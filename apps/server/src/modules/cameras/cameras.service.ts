@@ -113,11 +113,26 @@ const isRestrictedViewer = (viewer: AuthContext | null) => viewer?.roles.include
 
 /**
  * Whether the viewer has a running paid chat session with the camera, which a paid camera needs to be watched. The
- * chat issue builds paid sessions and replaces this; until then nobody has one (the model herself always may watch).
+ * composition root wires the chat sessions' answer in (setPaidWatchGate); until then nobody has one (the model herself
+ * always may watch).
  */
-export function canWatchPaid(_viewer: AuthContext, _camera: { id: number; modelId: number }): boolean {
-  return false;
+export type PaidWatchGate = (viewer: AuthContext, camera: { id: number; modelId: number }) => Promise<boolean>;
+
+/** A camera as the modules above need it (chat sessions): who owns it, whether it is on air, its chat mode and price. */
+export interface CameraInfo {
+  id: number;
+  name: string;
+  displayName: string;
+  modelId: number;
+  live: boolean;
+  /** Unix seconds the current (or last) show began; null before the first. */
+  liveSince: number | null;
+  chatMode: CameraRow['chat_mode'];
+  pricePerMinute: number | null;
 }
+
+/** The chat settings of a camera before and after the model changed them (chat sessions end what no longer holds). */
+export type CameraSettingsSnapshot = Pick<CameraInfo, 'id' | 'chatMode' | 'pricePerMinute'>;
 
 /** A URL name from a stage name: "Zoé Berg" → "zoe-berg"; null when nothing usable is left. */
 export function cameraNameFrom(displayName: string): string | null {
@@ -209,10 +224,36 @@ export function createCamerasService(deps: CamerasDeps, options: CamerasOptions 
 
   const toShow = (s: CameraShowRow): CameraShow => ({ id: s.id, starts_at: unix(s.starts_at), ends_at: unix(s.ends_at) });
 
-  function mayWatch(viewer: AuthContext, row: CameraRow): boolean {
+  let paidWatchGate: PaidWatchGate = async () => false;
+  const showEndedListeners: Array<(cameraId: number, reason: number) => void | Promise<void>> = [];
+  const settingsListeners: Array<(before: CameraSettingsSnapshot, after: CameraSettingsSnapshot) => void | Promise<void>> = [];
+
+  async function mayWatch(viewer: AuthContext, row: CameraRow): Promise<boolean> {
     if (row.chat_mode === 'free' || viewer.modelId === row.model_id) return true;
-    return canWatchPaid(viewer, { id: row.id, modelId: row.model_id });
+    return paidWatchGate(viewer, { id: row.id, modelId: row.model_id });
   }
+
+  /** Tells the listeners a show ended (reason 202 stopped, 5 offline); a failing listener is logged, never thrown. */
+  async function showEnded(cameraId: number, reason: number): Promise<void> {
+    for (const listener of showEndedListeners) {
+      try {
+        await listener(cameraId, reason);
+      } catch (err) {
+        log.error({ err, cameraId, reason }, 'camera show-ended listener failed');
+      }
+    }
+  }
+
+  const toInfo = (row: CameraRow): CameraInfo => ({
+    id: row.id,
+    name: row.name,
+    displayName: row.display_name,
+    modelId: row.model_id,
+    live: row.session_id !== null,
+    liveSince: unixOrNull(row.live_since),
+    chatMode: row.chat_mode,
+    pricePerMinute: row.chat_mode === 'paid' ? row.price_per_minute : null,
+  });
 
   async function consume(key: string, limit: (typeof RATE_LIMITS)[keyof typeof RATE_LIMITS], what: string): Promise<void> {
     const decision = await rateLimits.consume(key, limit);
@@ -279,7 +320,10 @@ export function createCamerasService(deps: CamerasDeps, options: CamerasOptions 
     const at = now();
     const graceMs = config.live.graceSeconds * 1000;
     if (graceMs === 0) {
-      if (await repo.endOpenSession(db, cameraId, CAMERA_END_REASONS.offline, at)) await announce(cameraId);
+      if (await repo.endOpenSession(db, cameraId, CAMERA_END_REASONS.offline, at)) {
+        await announce(cameraId);
+        await showEnded(cameraId, CAMERA_END_REASONS.offline);
+      }
       return;
     }
     const until = new Date(at.getTime() + graceMs);
@@ -339,6 +383,7 @@ export function createCamerasService(deps: CamerasDeps, options: CamerasOptions 
     const ended = await repo.endOpenSession(db, cameraId, reason, now());
     if (ended === null) return false;
     await announce(cameraId);
+    await showEnded(cameraId, reason);
     return true;
   }
 
@@ -404,6 +449,35 @@ export function createCamerasService(deps: CamerasDeps, options: CamerasOptions 
   }
 
   return {
+    // ---- What chat sessions (tier 6) hook in: the composition root wires them (decision record 037) ----
+
+    /** Who may watch a paid camera: the chat sessions' answer (an open paid session whose minute is paid). */
+    setPaidWatchGate(gate: PaidWatchGate): void {
+      paidWatchGate = gate;
+    },
+    /** Told after a show ended: reason 202 (she stopped, or her key changed) or 5 (offline after the grace period). */
+    onShowEnded(listener: (cameraId: number, reason: number) => void | Promise<void>): void {
+      showEndedListeners.push(listener);
+    },
+    /** Told after the model saved her camera's settings, with the chat mode and price before and after. */
+    onSettingsChanged(listener: (before: CameraSettingsSnapshot, after: CameraSettingsSnapshot) => void | Promise<void>): void {
+      settingsListeners.push(listener);
+    },
+    async infoByName(name: string): Promise<CameraInfo | null> {
+      const row = await repo.byName(db, name, now(), null);
+      return row ? toInfo(row) : null;
+    },
+    async infoById(cameraId: number): Promise<CameraInfo | null> {
+      if (!isDbId(cameraId)) return null;
+      const [row] = await repo.byIds(db, [cameraId], now(), null);
+      return row ? toInfo(row) : null;
+    },
+    /** The camera of a model, if she has one (never made here: the studio makes it). */
+    async infoByModel(modelId: number): Promise<CameraInfo | null> {
+      const row = await repo.byModel(db, modelId, now(), null);
+      return row ? toInfo(row) : null;
+    },
+
     // ---- Members ----
 
     async list(params: { page: number; filters: number[]; order: CameraOrder }, viewer: AuthContext): Promise<CameraList> {
@@ -448,7 +522,7 @@ export function createCamerasService(deps: CamerasDeps, options: CamerasOptions 
         repo.upcomingShows(db, row.id, at, SCHEDULE_SHOWN),
       ]);
       const watch =
-        summary!.state !== 'live' ? 'offline' : isRestrictedViewer(viewer) ? 'restricted' : mayWatch(viewer, row) ? 'allowed' : 'paid_chat_required';
+        summary!.state !== 'live' ? 'offline' : isRestrictedViewer(viewer) ? 'restricted' : (await mayWatch(viewer, row)) ? 'allowed' : 'paid_chat_required';
       return { ...summary!, description: row.description, model: model!, schedule: shows.map(toShow), watch };
     },
 
@@ -467,7 +541,7 @@ export function createCamerasService(deps: CamerasDeps, options: CamerasOptions 
       const row = await requireCamera(name, viewer);
       if (row.session_id === null) throw cameraOffline();
       if (isRestrictedViewer(viewer)) throw restrictedViewer();
-      if (!mayWatch(viewer, row)) throw paidChatRequired();
+      if (!(await mayWatch(viewer, row))) throw paidChatRequired();
       const nowSeconds = Math.floor(now().getTime() / 1000);
       const exp = nowSeconds + VIEWER_TOKEN_TTL_SECONDS;
       const token = signLiveToken(key(), { kind: 'view', cameraId: row.id, userId: viewer.userId, exp });
@@ -605,6 +679,7 @@ export function createCamerasService(deps: CamerasDeps, options: CamerasOptions 
         if (cameraId === null) continue;
         ended += 1;
         await announce(cameraId);
+        await showEnded(cameraId, CAMERA_END_REASONS.offline);
       }
       return ended;
     },
@@ -651,6 +726,15 @@ export function createCamerasService(deps: CamerasDeps, options: CamerasOptions 
         await repo.setTags(tx, row.id, tagIds);
       });
       await announce(row.id);
+      const before: CameraSettingsSnapshot = { id: row.id, chatMode: row.chat_mode, pricePerMinute: row.chat_mode === 'paid' ? row.price_per_minute : null };
+      const after: CameraSettingsSnapshot = { id: row.id, chatMode: body.chat_mode, pricePerMinute: body.chat_mode === 'paid' ? body.price_per_minute : null };
+      for (const listener of settingsListeners) {
+        try {
+          await listener(before, after);
+        } catch (err) {
+          log.error({ err, cameraId: row.id }, 'camera settings listener failed');
+        }
+      }
       return studioCamera(viewer);
     },
 

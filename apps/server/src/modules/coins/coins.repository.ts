@@ -144,6 +144,12 @@ export const coinsRepository = {
     return Number(rows[0]?.balance ?? 0);
   },
 
+  /** Whether the model exists (a paid chat minute checks before it books, so a missing model is not an aborted transaction). */
+  async modelExists(db: Queryable, modelId: number): Promise<boolean> {
+    const rows = await db.query('SELECT 1 FROM models WHERE id = $1', [modelId]);
+    return rows.length > 0;
+  },
+
   /** Creates the model's account if there is none. Throws a foreign-key violation (23503) when the model does not exist. */
   async ensureModelAccount(tx: Queryable, modelId: number): Promise<void> {
     await tx.query(`INSERT INTO ledger_accounts (kind, model_id) VALUES ('model', $1) ON CONFLICT (model_id) DO NOTHING`, [modelId]);

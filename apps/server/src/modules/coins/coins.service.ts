@@ -31,6 +31,22 @@ export interface CreditPurchase {
   idempotencyKey: string;
 }
 
+/** One minute of paid chat to book: what the chat-sessions module hands the ledger (decision record 037). */
+export interface ChatMinuteCharge {
+  userId: number;
+  modelId: number;
+  coins: number;
+  split: TipSplit;
+  /** `chat:<session>:<minute>`: the same minute is never booked twice. */
+  idempotencyKey: string;
+  description: string;
+}
+
+export type ChatMinuteBooking =
+  | { ok: true; transactionId: number; balance: number; replayed: boolean }
+  /** insufficient: the member cannot pay it; model: the model's side cannot be booked (she is gone). Nothing booked. */
+  | { ok: false; reason: 'insufficient' | 'model'; balance: number };
+
 export interface ModelEarnings {
   model_id: number;
   /** Coins credited to the model and not yet paid out. */
@@ -224,6 +240,49 @@ export function createCoinsService(deps: CoinsDeps) {
         if (isForeignKeyViolation(error)) throw notFound(`No model with id ${t.modelId}`);
         throw error;
       }
+    },
+
+    /**
+     * Books one minute of paid chat inside the caller's transaction `tx` (the chat session's row is locked there):
+     * member −coins, model +split.model, house +split.house, kind paid_chat. Idempotent by key: a replay books nothing
+     * and answers the first booking. Refusals book nothing and leave `tx` usable.
+     */
+    async bookChatMinute(tx: Queryable, c: ChatMinuteCharge): Promise<ChatMinuteBooking> {
+      checkCoins(c.coins);
+      checkKey(c.idempotencyKey);
+      if (c.split.model + c.split.house !== c.coins || c.split.model < 0 || c.split.house < 0) throw new RangeError('A chat minute split must add up to its price');
+      if (!(await repo.modelExists(tx, c.modelId))) return { ok: false, reason: 'model', balance: await repo.memberBalance(tx, c.userId) };
+      const found = await repo.findByKey(tx, c.idempotencyKey);
+      if (found) {
+        const row = replayOf(found, { kind: 'paid_chat', user_id: c.userId, member_amount: -c.coins, model_id: c.modelId });
+        return { ok: true, transactionId: row.id, balance: Number(row.member_balance_after), replayed: true };
+      }
+      // Debit first: a refused debit writes nothing, so the transaction row is only inserted when the minute is paid.
+      const member = await repo.debitMember(tx, c.userId, c.coins);
+      if (!member) return { ok: false, reason: 'insufficient', balance: await repo.memberBalance(tx, c.userId) };
+      const id = await repo.insertTransaction(tx, {
+        kind: 'paid_chat',
+        userId: c.userId,
+        modelId: c.modelId,
+        paymentId: null,
+        idempotencyKey: c.idempotencyKey,
+        description: c.description,
+        createdAt: now(),
+      });
+      // The caller holds the session's lock, so a racing booking of this key cannot be between the look-up and here.
+      if (id === null) throw new Error(`Paid chat minute ${c.idempotencyKey} booked concurrently`);
+      const entries: NewEntry[] = [{ accountId: member.id, amount: -c.coins, balanceAfter: member.balance }];
+      if (c.split.model > 0) {
+        await repo.ensureModelAccount(tx, c.modelId);
+        const model = await repo.creditModel(tx, c.modelId, c.split.model);
+        entries.push({ accountId: model.id, amount: c.split.model, balanceAfter: model.balance });
+      }
+      if (c.split.house > 0) {
+        const house = await repo.moveSystem(tx, 'house', c.split.house);
+        entries.push({ accountId: house.id, amount: c.split.house, balanceAfter: house.balance });
+      }
+      await post(tx, id, entries);
+      return { ok: true, transactionId: id, balance: Number(member.balance), replayed: false };
     },
 
     /** The member's coins: their account's balance, 0 before their first coin. */

@@ -28,8 +28,10 @@ export const sessionsRepository = {
     return rows[0] ?? null;
   },
 
-  async revoke(db: Queryable, sessionId: number) {
-    await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+  /** The user whose session it was; null when it was revoked already (or never was). */
+  async revoke(db: Queryable, sessionId: number): Promise<number | null> {
+    const rows = await db.query<{ user_id: number }>('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING user_id', [sessionId]);
+    return rows[0]?.user_id ?? null;
   },
 
   /** Ends the user's live sessions (but `exceptSessionId`) and returns their ids. */

@@ -30,8 +30,20 @@ export interface RevokeAllOptions {
   tx?: Queryable;
 }
 
-export function createSessionsService({ db, now, realtime }: Pick<Platform, 'db' | 'now' | 'realtime'>) {
+/** A log-out: one session of the user ended by its owner (not an expiry, not a password change's sweep). */
+export interface LoggedOut {
+  userId: number;
+  sessionId: number;
+}
+
+export function createSessionsService({ db, now, realtime, log }: Pick<Platform, 'db' | 'now' | 'realtime'> & { log?: Pick<Platform['log'], 'error'> }) {
+  const logoutListeners: Array<(event: LoggedOut) => void | Promise<void>> = [];
   return {
+    /** Told after a log-out (chat sessions end the member's chat with 101, a live model's room with 203). */
+    onLoggedOut(listener: (event: LoggedOut) => void | Promise<void>): void {
+      logoutListeners.push(listener);
+    },
+
     /** Issues a new opaque bearer token; only its hash is kept. */
     async create(userId: number, meta: { userAgent?: string | null; ip?: string | null } = {}, tx: Queryable = db) {
       const token = newSecret();
@@ -57,8 +69,16 @@ export function createSessionsService({ db, now, realtime }: Pick<Platform, 'db'
 
     /** Ends one session: its token stops working and its realtime connections close at once, on every instance. */
     async revoke(sessionId: number) {
-      await sessionsRepository.revoke(db, sessionId);
+      const userId = await sessionsRepository.revoke(db, sessionId);
       realtime.disconnectSessions([sessionId]);
+      if (userId === null) return;
+      for (const listener of logoutListeners) {
+        try {
+          await listener({ userId: Number(userId), sessionId });
+        } catch (err) {
+          log?.error({ err, sessionId }, 'log-out listener failed');
+        }
+      }
     },
 
     /** Ends every session of the user (but `except`); returns their ids. See RevokeAllOptions.tx. */
