@@ -33,7 +33,7 @@ async function main() {
   }
   // One set of services for the app, the seed and the background jobs (decision record 021).
   const live = await createLive(platform);
-  const services = createServices(platform, { mediaServer: live.control });
+  const services = createServices(platform, { mediaServer: live.control, viewers: live.viewers });
   const app = await buildApp(platform, services, { live });
   if (applied.length > 0) log.info({ applied }, 'database migrated');
   await seedDemoIfWanted(platform, services, (msg) => log.info(msg));

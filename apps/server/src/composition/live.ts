@@ -9,6 +9,7 @@ import { registerLiveHlsRoutes } from '../modules/live/hls-routes';
 import { liveRoutes } from '../modules/live/live.routes';
 import { liveSigningKey } from '../modules/live/live-tokens';
 import type { MediaServer } from '../modules/live/media-server';
+import { createViewerSessions, type ViewerSessions } from '../modules/live/viewer-sessions';
 import { createRtmpIngest, type RtmpIngestService } from '../modules/live/rtmp-ingest';
 import type { Platform } from '../platform';
 
@@ -21,6 +22,8 @@ export interface Live {
   media: MediaServer;
   /** What the cameras module may do to a room: ending one also cuts an RTMP encoder off. */
   control: Pick<MediaServer, 'endRoom' | 'stats'>;
+  /** The WHEP sessions of this process by camera and member: a paid chat's end closes the member's (decision record 037). */
+  viewers: ViewerSessions;
   /** Registers /live (WHIP, WHEP, LL-HLS, stills) on the app. */
   registerRoutes(app: FastifyInstance, cameras: Pick<CamerasService, 'authorizePublisher'>): Promise<void>;
   /** After the app listens: the rooms report to the cameras module; RTMP ingest and the demo's streams start. */
@@ -34,6 +37,7 @@ export async function createLive(platform: Pick<Platform, 'config' | 'db' | 'log
   // The ffmpeg parts need a working ffmpeg; without one the SFU still forwards WebRTC (WHIP in, WHEP out).
   const ffmpeg: FfmpegBinary | null = config.live.mediaServer === 'embedded' ? await findFfmpeg() : null;
   const hlsRooms: LiveHlsRooms | null = ffmpeg ? createLiveHlsRooms({ config, media, ffmpeg, log }) : null;
+  const viewers = createViewerSessions(media);
   let rtmp: RtmpIngestService | null = null;
   let demo: DemoStreams | null = null;
   let unsubscribe: (() => void) | null = null;
@@ -49,6 +53,7 @@ export async function createLive(platform: Pick<Platform, 'config' | 'db' | 'log
   return {
     media,
     control,
+    viewers,
     async registerRoutes(app, cameras) {
       const liveKey = liveSigningKey(config);
       await app.register(liveRoutes, {
@@ -57,6 +62,7 @@ export async function createLive(platform: Pick<Platform, 'config' | 'db' | 'log
         liveKey,
         rateLimits: platform.rateLimits,
         now: () => platform.now().getTime(),
+        viewers,
       });
       if (hlsRooms) await app.register(async (scope) => registerLiveHlsRoutes(scope, { rooms: hlsRooms, signingKey: liveKey }));
     },

@@ -220,7 +220,7 @@ export function createChatSessionsService(deps: ChatSessionsDeps, options: ChatS
     | { kind: 'none' }
     | { kind: 'not-due'; row: ChatSessionRow }
     | { kind: 'charged'; row: ChatSessionRow; balance: number }
-    | { kind: 'refused'; reason: 'insufficient' | 'model' };
+    | { kind: 'refused'; reason: 'insufficient' | 'model'; balance: number };
 
   /** Charges the session's next minute in `tx` (its row locked by the caller). */
   async function chargeNext(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], row: ChatSessionRow, at: Date): Promise<ChargeOutcome> {
@@ -235,7 +235,7 @@ export function createChatSessionsService(deps: ChatSessionsDeps, options: ChatS
       idempotencyKey: `chat:${row.id}:${minute}`,
       description: `Paid chat, minute ${minute}`,
     });
-    if (!booking.ok) return { kind: 'refused', reason: booking.reason };
+    if (!booking.ok) return { kind: 'refused', reason: booking.reason, balance: booking.balance };
     // Minutes follow each other from the start: minute m is paid until started_at + m minutes, however late it was charged.
     const paidUntil = new Date(new Date(row.started_at).getTime() + minute * minuteMs());
     const updated = await repo.recordCharge(tx, { sessionId: row.id, minute, transactionId: booking.transactionId, coins: price, modelCoins: split.model, paidUntil, at });
@@ -518,8 +518,7 @@ export function createChatSessionsService(deps: ChatSessionsDeps, options: ChatS
         const outcome = await chargeNext(tx, row, at);
         if (outcome.kind === 'refused') {
           if (outcome.reason === 'model') throw conflict('This camera cannot take paid chat now');
-          const coins = await deps.coins.balance(viewer.userId);
-          throw new HttpError(409, INSUFFICIENT_COINS, `You have ${coins} coins; a minute of this chat costs ${price}`);
+          throw new HttpError(409, INSUFFICIENT_COINS, `You have ${outcome.balance} coins; a minute of this chat costs ${price}`);
         }
         if (outcome.kind !== 'charged') throw new Error('the first minute of a new session is always due');
         return { row: outcome.row, balance: outcome.balance };

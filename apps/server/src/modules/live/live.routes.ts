@@ -6,6 +6,7 @@ import { limitReached, RATE_LIMITS } from '../../lib/rate-limits';
 import { verifyLiveToken } from './live-tokens';
 import { MediaServerError, type MediaServer } from './media-server';
 import { SDP_MAX_BYTES } from './sdp-offer';
+import type { ViewerSessions } from './viewer-sessions';
 
 // /live: the WHIP (RFC 9725) and WHEP handshakes of the media server, outside /api and its endpoint table (like
 // /media): the bearer token is the permission, checked here before any SDP reaches the media server.
@@ -23,6 +24,8 @@ export interface LiveRoutesOptions {
   liveKey: Buffer;
   rateLimits: RateLimitStore;
   now: () => number;
+  /** Remembers each WHEP session's member, so his video can be cut off when his paid chat ends. */
+  viewers?: ViewerSessions;
 }
 
 const SDP = 'application/sdp';
@@ -60,7 +63,7 @@ function httpErrorOf(error: unknown): unknown {
 }
 
 export async function liveRoutes(app: FastifyInstance, opts: LiveRoutesOptions) {
-  const { media, authorizePublisher, liveKey, rateLimits, now } = opts;
+  const { media, authorizePublisher, liveKey, rateLimits, now, viewers } = opts;
 
   // Not part of the API's OpenAPI document (like /media): the handshakes are WHIP and WHEP, specified elsewhere.
   app.addHook('onRoute', (route) => {
@@ -152,6 +155,7 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveRoutesOptions) 
       throw unauthorized('The viewer token is not valid');
     }
     const result = await media.view(cameraId, offerOf(request), `user:${verdict.claims.userId}`).catch((e: unknown) => Promise.reject(httpErrorOf(e)));
+    viewers?.add(cameraId, verdict.claims.userId, result.resourceId);
     return answer(reply, `/live/whep/${cameraId}`, result);
   });
 
@@ -178,6 +182,7 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveRoutesOptions) 
   async function deleteSession(request: FastifyRequest, reply: FastifyReply, resourceId: string) {
     await countHandshake(request);
     await media.closeSession(resourceId).catch((e: unknown) => Promise.reject(httpErrorOf(e)));
+    viewers?.remove(resourceId);
     return reply.status(200).send();
   }
 
