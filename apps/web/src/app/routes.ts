@@ -60,6 +60,9 @@ const screens = {
   playdateMessages: () => import('@/features/messages/routes/playdate-conversation'),
   // The studio screen tells a member who is not a model that it is for model accounts (capability studio).
   studio: () => import('@/features/studio/routes/studio'),
+  // The chat screens carry the cameras feature's live player (features/camera-chat stays apart).
+  freeChat: () => import('./screens/camera-chat-screen').then((m) => ({ default: m.FreeChatScreen })),
+  chat: () => import('./screens/camera-chat-screen').then((m) => ({ default: m.PaidChatScreen })),
 } satisfies Record<string, ScreenLoader>;
 
 const PUBLIC: RouteFlags = { requiresAuth: false, requiresPremium: false, lawLimited: false };
@@ -140,8 +143,8 @@ export const ROUTES = [
   route('messages', MEMBER, screens.inbox),
   route('conversation', MEMBER, screens.conversation),
   route('playdateMessages', MEMBER, screens.playdateMessages),
-  route('freeChat', MEMBER, soon),
-  route('chat', MEMBER, soon),
+  route('freeChat', MEMBER_LAW, screens.freeChat),
+  route('chat', MEMBER_LAW, screens.chat),
   route('paywall', MEMBER, screens.paywall),
   route('communityGuidelines', PUBLIC, screens.communityGuidelines),
   route('blog', PUBLIC, screens.blogList, blog),

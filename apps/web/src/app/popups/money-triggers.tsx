@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '@velora/shared';
+import { REALTIME_MONEY_EVENTS } from '@velora/shared';
 import { useCallback, useEffect } from 'react';
 import { hidePopup, showPopup, usePopup } from '@/components/popups/popup-store';
 import { PROFILE_QUERY_KEY } from '@/features/auth/api/get-profile';
@@ -11,7 +12,9 @@ import { hasLawLimitations, isAgeVerificationActive } from '@/features/complianc
 import { PaymentReturnLayer } from '@/features/paywall/components/payment-return-layer';
 import { useDiscountPopupTrigger, useSubscriptionPopupGate } from '@/features/paywall/money-popup-triggers';
 import { usePaymentReturn } from '@/features/paywall/payment-return';
+import { balanceQueryOptions } from '@/features/coins/api/get-balance';
 import { useVisit } from '@/features/tracking/api/get-visit';
+import { useRealtimeEvent } from '@/lib/realtime';
 import { useSiteConfig } from '../site-config';
 
 /** SPEC §4: law-limited members cannot spend coins either; their tip popups give way to the law-limitation popup. */
@@ -38,6 +41,12 @@ function LoggedInMoney({ profile, premium }: { profile: Profile; premium: boolea
   }, [queryClient, refreshProfile]);
 
   usePaymentReturn({ userId: profile.id, onSucceeded: onPurchase });
+  // The server says the coins changed (a paid-chat minute, a purchase elsewhere): the header follows without a reload.
+  useRealtimeEvent<{ coins: number }>(REALTIME_MONEY_EVENTS.balance, (event) => {
+    if (typeof event?.coins !== 'number') return;
+    queryClient.setQueryData<Profile | null>(PROFILE_QUERY_KEY, (current) => (current ? { ...current, coins: event.coins } : current));
+    queryClient.setQueryData(balanceQueryOptions().queryKey, { coins: event.coins });
+  });
   useEffect(() => onCoinsChanged(refreshProfile), [refreshProfile]);
   useSubscriptionPopupGate({
     userId: profile.id,

@@ -88,6 +88,10 @@ export const POPUP_REGISTRY: Partial<Record<PopupType, PopupEntry>> = {
   'camera-feedback': {
     component: lazy(() => import('@/features/cameras/components/camera-feedback-popup').then((m) => ({ default: m.CameraFeedbackPopup }))),
   },
+  // Camera chat (features/camera-chat): today's free chat is used up; offers her paid chat and coins.
+  freechat: {
+    component: lazy(() => import('@/features/camera-chat/components/freechat-popup').then((m) => ({ default: m.FreechatPopup }))),
+  },
   // Compliance (SPEC §4). The age gate, the cookie popup and the law restriction are root slots, not registry entries.
   'age-verification-success': {
     component: lazy(() =>

@@ -2,6 +2,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import type { Profile } from '@velora/shared';
 import { can } from '@velora/shared';
 import { hideAllPopups } from '@/components/popups/popup-store';
+import { runBeforeLogout } from '@/lib/before-logout';
 import { capabilitySubject } from '@/lib/capabilities';
 import { reportError } from '@/lib/report-error';
 import { setAccessToken } from '@/lib/storage';
@@ -59,6 +60,8 @@ export interface EndSessionOptions {
 /** Logout (SPEC §4): ends the session, closes all popups, optionally navigates, clears the profile. */
 export async function endSession(queryClient: QueryClient, options: EndSessionOptions = {}): Promise<void> {
   if (options.notifyServer !== false) {
+    // While the token still works: what must end with the session (an open chat, code 101).
+    await runBeforeLogout();
     try {
       await logout();
     } catch (error) {

@@ -17,6 +17,15 @@ export interface CameraFeedbackData {
  */
 export async function offerCameraFeedback(camera: CameraFeedbackData): Promise<boolean> {
   if (takeWatchedMs(camera.name) < CAMERA_FEEDBACK_MIN_WATCH_SECONDS * 1000) return false;
+  return askForCameraFeedback(camera);
+}
+
+/**
+ * Asks the server whether to ask (once a day per camera) and opens the camera-feedback popup: after a chat session of
+ * at least 60 s (the chat screen counts the session, not the frames). The watch time so far is taken with it.
+ */
+export async function askForCameraFeedback(camera: CameraFeedbackData): Promise<boolean> {
+  takeWatchedMs(camera.name);
   try {
     const { ask } = await askCameraFeedback(camera.name);
     if (!ask) return false;
