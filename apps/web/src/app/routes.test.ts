@@ -17,6 +17,8 @@ const SPEC_PATHS = [
   '/ladies',
   // Issue 12: the model studio (model accounts; the screen tells other members so).
   '/studio',
+  // Issue 13: the team's camera feedback (team accounts; the screen tells other members so).
+  '/team/camera-feedback',
 ];
 
 describe('route table', () => {
@@ -49,6 +51,10 @@ describe('route table', () => {
 
   it('puts the studio behind log-in, not behind premium or the law limits', () => {
     expect(routeByName('studio')).toMatchObject({ path: '/studio', requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
+  });
+
+  it("puts the team's camera feedback behind log-in, not behind premium or the law limits", () => {
+    expect(routeByName('teamCameraFeedback')).toMatchObject({ path: '/team/camera-feedback', requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
   });
 
   it('titles the extend-playdate screen as SPEC §2 says', () => {

@@ -63,6 +63,8 @@ const screens = {
   // The chat screens carry the cameras feature's live player (features/camera-chat stays apart).
   freeChat: () => import('./screens/camera-chat-screen').then((m) => ({ default: m.FreeChatScreen })),
   chat: () => import('./screens/camera-chat-screen').then((m) => ({ default: m.PaidChatScreen })),
+  // The screen tells a member who is not on the team that it is for the team (capability backoffice).
+  teamCameraFeedback: () => import('@/features/team/routes/camera-feedback'),
 } satisfies Record<string, ScreenLoader>;
 
 const PUBLIC: RouteFlags = { requiresAuth: false, requiresPremium: false, lawLimited: false };
@@ -140,6 +142,7 @@ export const ROUTES = [
   route('userProfile', MEMBER, screens.userProfile),
   route('userProfileSettings', MEMBER, screens.userProfileSettings),
   route('studio', MEMBER, screens.studio),
+  route('teamCameraFeedback', MEMBER, screens.teamCameraFeedback),
   route('messages', MEMBER, screens.inbox),
   route('conversation', MEMBER, screens.conversation),
   route('playdateMessages', MEMBER, screens.playdateMessages),

@@ -20,6 +20,7 @@ export const camerasRoutes: FastifyPluginAsync<{ cameras: CamerasService; realti
   route(app, ENDPOINTS['cameras.feedback.send'], async (request) => {
     await cameras.sendFeedback(request.params.name, request.body, requireAuth(request));
   });
+  route(app, ENDPOINTS['team.cameraFeedback'], async (request) => cameras.feedbackList(request.query));
 
   route(app, ENDPOINTS['studio.camera.get'], async (request) => cameras.studio(requireAuth(request)));
   route(app, ENDPOINTS['studio.camera.update'], async (request) => cameras.updateStudio(requireAuth(request), request.body));

@@ -14,6 +14,7 @@ import {
   type CameraDetail,
   type CameraFeedbackAsk,
   type CameraFeedbackBody,
+  type CameraFeedbackList,
   type CameraList,
   type CameraMailsUnsubscribed,
   type CameraOrder,
@@ -75,6 +76,8 @@ export const CAMERA_GRACE_SWEEP_JOB = 'camera-grace-sweep';
 
 /** How long a rating or a "Not now" keeps the feedback question away for that camera. */
 export const CAMERA_FEEDBACK_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** Answers on one page of the team's list. */
+export const CAMERA_FEEDBACK_PER_PAGE = 25;
 
 export interface GraceJobData {
   sessionId: number;
@@ -580,6 +583,34 @@ export function createCamerasService(deps: CamerasDeps, options: CamerasOptions 
       const row = await requireCamera(name, viewer);
       const message = body.dismissed ? null : body.message || null;
       await repo.addFeedback(db, { cameraId: row.id, userId: viewer.userId, rating: body.dismissed ? null : body.rating!, message, at: now() });
+    },
+
+    /** The team's view of the answers (capability backoffice, checked by the table): newest first, the mean rating. */
+    async feedbackList(query: { page: number; rated: boolean }): Promise<CameraFeedbackList> {
+      const page = capPage(query.page);
+      const filter = { rated: query.rated };
+      const [rows, totals] = await Promise.all([
+        repo.feedbackPage(db, filter, CAMERA_FEEDBACK_PER_PAGE, offsetOf(page, CAMERA_FEEDBACK_PER_PAGE)),
+        repo.feedbackTotals(db, filter),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          camera_name: row.camera_name,
+          display_name: row.display_name,
+          user_id: row.user_id,
+          username: row.username,
+          rating: row.rating,
+          message: row.message ?? '',
+          dismissed: row.dismissed,
+          created_at: unix(row.created_at),
+        })),
+        page,
+        per_page: CAMERA_FEEDBACK_PER_PAGE,
+        total: totals.total,
+        pages: pagesOf(totals.total, CAMERA_FEEDBACK_PER_PAGE),
+        average_rating: totals.average === null ? null : Math.round(totals.average * 100) / 100,
+      };
     },
 
     /** Summaries of the cameras among `ids` that exist, in the order of `ids` (favourites). */

@@ -28,6 +28,8 @@ function AccountMenu({ profile, premium }: { profile: Profile; premium: boolean 
   const logout = useLogout();
   const menuId = useId();
   const [folded, setFolded] = useState(getProfileMenuFolded);
+  // The team's pages sit in the profile menu, where a team member looks for her own things (capability backoffice).
+  const isTeam = useCan('backoffice');
   const toggle = () => {
     setFolded(!folded);
     setProfileMenuFolded(!folded);
@@ -66,6 +68,13 @@ function AccountMenu({ profile, premium }: { profile: Profile; premium: boolean 
             {t('profile.menu.settings')}
           </NavLink>
         </li>
+        {isTeam ? (
+          <li>
+            <NavLink className="account__menu-link" to={routePath('teamCameraFeedback')} data-testid="team-camera-feedback-link">
+              {t('profile.menu.teamFeedback')}
+            </NavLink>
+          </li>
+        ) : null}
       </ul>
       <button type="button" className="button button--ghost button--small" data-testid="logout-button" onClick={() => void logout(routePath('home'))}>
         {t('nav.logOut')}

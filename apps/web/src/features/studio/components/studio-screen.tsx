@@ -7,6 +7,7 @@ import type { LiveSessionOptions } from '../media/use-live-session';
 import { useLiveSession } from '../media/use-live-session';
 import { useLocalMedia } from '../media/use-local-media';
 import { CameraPreview } from './camera-preview';
+import { StudioChatPanel } from './chat/studio-chat-panel';
 import { LivePanel } from './live-panel';
 import { ObsPanel } from './obs-panel';
 import { SchedulePanel } from './schedule-panel';
@@ -69,14 +70,18 @@ export function StudioScreen({ liveOptions }: { liveOptions?: LiveSessionOptions
       <div className="visually-hidden" role="status" aria-live="polite" data-testid="studio-announcer">
         {announcement}
       </div>
-      <section className="studio-card studio-card--wide" aria-labelledby="studio-stage-title">
-        <h2 id="studio-stage-title" className="studio-card__title">
-          {t('studio.preview.title')}
-        </h2>
-        <p className="studio-card__intro">{t('studio.preview.intro')}</p>
-        <CameraPreview media={media} />
-        <LivePanel camera={data} media={media} live={live} />
-      </section>
+      {/* Her chat sits beside the live controls on a wide screen and under them on a phone. */}
+      <div className="studio-live-row">
+        <section className="studio-card" aria-labelledby="studio-stage-title">
+          <h2 id="studio-stage-title" className="studio-card__title">
+            {t('studio.preview.title')}
+          </h2>
+          <p className="studio-card__intro">{t('studio.preview.intro')}</p>
+          <CameraPreview media={media} />
+          <LivePanel camera={data} media={media} live={live} />
+        </section>
+        <StudioChatPanel camera={data.camera} />
+      </div>
       {/* Keyed by camera: the form starts from the stored values. */}
       <SettingsForm key={data.camera.id} camera={data} />
       <ObsPanel camera={data} />
