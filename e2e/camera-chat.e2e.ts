@@ -169,12 +169,22 @@ describe('chat with cameras', () => {
     expect((await getJson<{ coins: number }>(server.url, '/coins/balance', memberToken)).coins).toBeLessThanOrEqual(before - 3 * PRICE);
   });
 
-  it('the model kicks the member from her studio; he lands on /cameras?exit_code=201', async () => {
+  it('the model kicks the member from her studio; he lands on /cameras?exit_code=201 and pays no more minutes', async () => {
+    // Her panel lists him in paid chat.
+    const row = model.getByTestId('chat-participant').filter({ hasText: 'member' });
+    await row.filter({ hasText: 'Paid chat' }).waitFor({ timeout: 15_000 });
     await kickFromStudio(model, 'member');
     await member.waitForURL((u) => u.pathname === '/cameras' && u.searchParams.get('exit_code') === '201', { timeout: 15_000 });
     const notice = member.getByTestId('exit-notice');
     await notice.getByText('The model removed you from her chat').waitFor();
     const room = await getJson<{ session: unknown }>(server.url, `/cameras/${cameraName}/chat`, memberToken);
     expect(room.session).toBeNull();
+    await row.waitFor({ state: 'detached', timeout: 15_000 });
+
+    // No minute is charged after the session ended: the balance stays through the next minute's start.
+    const after = (await getJson<{ coins: number }>(server.url, '/coins/balance', memberToken)).coins;
+    await member.waitForTimeout((MINUTE_SECONDS + 3) * 1000);
+    expect((await getJson<{ coins: number }>(server.url, '/coins/balance', memberToken)).coins).toBe(after);
+    expect(await headerCoins(member)).toBe(after);
   });
 });
