@@ -2,6 +2,7 @@
 // its share of socket.io connections to one instance, logged in, joins the chat room, and times every chat message
 // from the moment the model sent it (written into the text) to its arrival, on the machine's one clock
 // (performance.timeOrigin + performance.now() is the same wall clock in every process of the machine).
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io as connect, type Socket } from 'socket.io-client';
 import { REALTIME_CHAT_EVENTS, REALTIME_PATH, type ChatMessage, type RealtimeAck } from '@velora/shared';
 import { BENCH_TEXT, now, type ClientsStart } from './chat-fanout-protocol';
@@ -14,6 +15,9 @@ let latencies: number[] = [];
 let fromSeq = Number.POSITIVE_INFINITY;
 let received = 0;
 const failures: string[] = [];
+/** How late this process's event loop runs: a receipt is timed only when its callback runs. */
+const lag = monitorEventLoopDelay({ resolution: 5 });
+lag.enable();
 
 function listen(socket: Socket) {
   socket.on(REALTIME_CHAT_EVENTS.message, (message: ChatMessage) => {
@@ -52,9 +56,10 @@ process.on('message', async (message: ClientsStart | { type: 'record'; fromSeq: 
     latencies = [];
     received = 0;
     fromSeq = message.fromSeq;
+    lag.reset();
     process.send!({ type: 'recording' });
   } else if (message.type === 'report') {
-    process.send!({ type: 'report', latencies, received, connected: sockets.filter((s) => s.connected).length, failures: failures.slice(0, 5) });
+    process.send!({ type: 'report', latencies, received, connected: sockets.filter((s) => s.connected).length, failures: failures.slice(0, 5), lagP99: lag.percentile(99) / 1e6 });
   } else if (message.type === 'stop') {
     for (const socket of sockets) socket.close();
     process.exit(0);

@@ -1,6 +1,8 @@
 // One instance of the app for chat-fanout.bench.ts, in a process of its own (so its event loop and CPU are its own):
 // the real app (buildTestApp) on the bench's PostgreSQL schema, with REDIS_URL when the bench runs two instances.
-// Started by the bench with fork(); it answers `listening` with its port, `connections` with its open sockets.
+// Started by the bench with fork(); it answers `listening` with its port, `connections` with its open sockets, `lag`
+// with its event loop's delay since `lag-reset`.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { REALTIME_CHAT_EVENTS, roomName, type ChatMessage } from '@velora/shared';
 import { openPostgresDatabase } from '../apps/server/src/db/postgres-database';
 import type { BindableRealtimeHub } from '../apps/server/src/lib/realtime-hub';
@@ -48,7 +50,12 @@ process.on('message', async (message: ServerStart | { type: 'connections' } | { 
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     process.send!({ type: 'listening', port: typeof address === 'object' && address ? address.port : 0 });
+    // How late this process's event loop runs (a starved CPU shows here even when the process itself is idle).
+    const lag = monitorEventLoopDelay({ resolution: 5 });
+    lag.enable();
     process.on('message', async (next: { type: string }) => {
+      if (next.type === 'lag-reset') lag.reset();
+      if (next.type === 'lag') process.send!({ type: 'lag', p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 });
       if (next.type === 'connections') t.app.server.getConnections((_error, count) => process.send!({ type: 'connections', count }));
       if (next.type === 'stop') {
         await t.close();

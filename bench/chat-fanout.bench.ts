@@ -137,6 +137,7 @@ interface Report {
   received: number;
   connected: number;
   failures: string[];
+  lagP99: number;
 }
 
 async function runScenario(name: ScenarioName) {
@@ -201,6 +202,7 @@ async function runScenario(name: ScenarioName) {
       if (wait > 0) await sleep(wait);
       if (seq === warmupCount) {
         cpuStart = [...servers, ...clientProcs].map((c) => cpuSeconds(c.pid)).concat(cpuSeconds(process.pid));
+        for (const server of servers) server.send({ type: 'lag-reset' });
         machineStart = machineTicks();
         measuredFrom = now();
       }
@@ -220,6 +222,11 @@ async function runScenario(name: ScenarioName) {
     const machineEnd = machineTicks();
     const cpu = cpuEnd.map((end, i) => (100 * (end - cpuStart[i]!)) / seconds);
 
+    const serverLag: number[] = [];
+    for (const server of servers) {
+      server.send({ type: 'lag' });
+      serverLag.push((await server.next<{ p99: number }>('lag')).p99);
+    }
     const reports = await Promise.all(
       clientProcs.map(async (proc) => {
         proc.send({ type: 'report' });
@@ -252,6 +259,8 @@ async function runScenario(name: ScenarioName) {
       ackP50: percentile(ackMs, 50),
       ackP99: percentile(ackMs, 99),
       serverCpu: cpu.slice(0, servers.length),
+      serverLag,
+      membersLag: Math.max(...reports.map((r) => r.lagP99)),
       clientCpu: cpu.slice(servers.length, servers.length + clientProcs.length).reduce((a, b) => a + b, 0),
       modelCpu: cpu[cpu.length - 1]!,
       machineCpu: (100 * os.cpus().length * (machineEnd.busy - machineStart.busy)) / (machineEnd.total - machineStart.total),
@@ -291,12 +300,12 @@ console.log(
     `${os.cpus().length} cores (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end), members in ${CLIENT_PROCESSES} processes of their own. ` +
     `CPU in % of one core over the ${SECONDS} s; machine CPU counts every process, other work on the machine included.\n`,
 );
-console.log('| case | round | sockets per instance | sent (refused) | receipts / expected | p50 | p95 | p99 | max | ack p50 / p99 | server CPU | members CPU | machine CPU |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| case | round | sockets per instance (the model’s included) | sent (refused) | receipts / expected | p50 | p95 | p99 | max | ack p50 / p99 | server CPU | members CPU | machine CPU | event loop delay p99: servers / members |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
     `| ${r.label} | ${r.round} | ${r.sockets.join(' + ')} | ${r.sent} (${r.refused}${r.codes ? ` ${r.codes}` : ''}) | ${r.received} / ${r.expected} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ` +
-      `${r.ackP50.toFixed(1)} / ${r.ackP99.toFixed(1)} ms | ${r.serverCpu.map(pct).join(' + ')} | ${pct(r.clientCpu)} | ${pct(r.machineCpu)} |`,
+      `${r.ackP50.toFixed(1)} / ${r.ackP99.toFixed(1)} ms | ${r.serverCpu.map(pct).join(' + ')} | ${pct(r.clientCpu)} | ${pct(r.machineCpu)} | ${r.serverLag.map((x) => x.toFixed(0)).join(' + ')} / ${r.membersLag.toFixed(0)} ms |`,
   );
 }
 for (const r of results) {
