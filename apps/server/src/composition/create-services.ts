@@ -41,10 +41,10 @@ import type { Platform } from '../platform';
 export interface ServiceParts {
   /** The rooms of live cams; without one (no media server in this process) there is no room to end. */
   mediaServer?: Pick<MediaServer, 'endRoom' | 'stats'>;
-  /** Who may read and write in camera chat rooms, standing in for chat sessions' (the camera chat's tests). */
-  chatAccess?: ChatAccess;
   /** Closes a member's WHEP viewer sessions of a camera (his paid chat ended); without it there are none to close. */
   viewers?: ChatViewerControl;
+  /** Who may read and write in camera chat rooms, standing in for chat sessions' (the camera chat's own tests). */
+  chatAccess?: ChatAccess;
 }
 
 /** No media server in this process: no room publishes, none has viewers, ending one is nothing to do. */
