@@ -146,8 +146,9 @@ export const ROUTES = [
   route('messages', MEMBER, screens.inbox),
   route('conversation', MEMBER, screens.conversation),
   route('playdateMessages', MEMBER, screens.playdateMessages),
-  route('freeChat', MEMBER_LAW, screens.freeChat),
-  route('chat', MEMBER_LAW, screens.chat),
+  // Not law-limited in SPEC §2's table; the server's chat calls are (451), and the screen says so.
+  route('freeChat', MEMBER, screens.freeChat),
+  route('chat', MEMBER, screens.chat),
   route('paywall', MEMBER, screens.paywall),
   route('communityGuidelines', PUBLIC, screens.communityGuidelines),
   route('blog', PUBLIC, screens.blogList, blog),

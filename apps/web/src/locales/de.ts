@@ -475,6 +475,7 @@ export const de: LocaleMessages = {
     },
   },
   cameraChat: {
+    lawLimited: 'Live-Cam-Chats sind in deinem Land nicht verfügbar.',
     titleFree: 'Kostenloser Chat mit {{name}}',
     titlePaid: 'Bezahlter Chat mit {{name}}',
     back: 'Zurück zur Cam von {{name}}',

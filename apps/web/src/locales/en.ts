@@ -475,6 +475,7 @@ export const en = {
     },
   },
   cameraChat: {
+    lawLimited: 'Live cam chats are not available in your country.',
     titleFree: 'Free chat with {{name}}',
     titlePaid: 'Paid chat with {{name}}',
     back: "Back to {{name}}'s cam",

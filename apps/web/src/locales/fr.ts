@@ -475,6 +475,7 @@ export const fr: LocaleMessages = {
     },
   },
   cameraChat: {
+    lawLimited: 'Les chats des live cams ne sont pas disponibles dans votre pays.',
     titleFree: 'Chat gratuit avec {{name}}',
     titlePaid: 'Chat payant avec {{name}}',
     back: 'Retour à la cam de {{name}}',

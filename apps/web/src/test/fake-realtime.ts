@@ -70,7 +70,24 @@ export function setConnected(value: boolean): void {
   notify();
 }
 
+type AckAnswer = (event: string, payload: unknown) => unknown;
+let ackAnswer: AckAnswer | null = null;
+/** The client events sent with emitWithAck, in order. */
+export const emittedWithAck: { event: string; payload: unknown }[] = [];
+
+/** How the server acknowledges client events (by default: OFFLINE, as a browser without a connection sees it). */
+export function answerAcks(answer: AckAnswer): void {
+  ackAnswer = answer;
+}
+
+export function emitWithAck(contract: { name: string }, payload: unknown): Promise<unknown> {
+  emittedWithAck.push({ event: contract.name, payload });
+  return Promise.resolve(ackAnswer ? ackAnswer(contract.name, payload) : { ok: false, error: { code: 'OFFLINE', message: 'Not connected' } });
+}
+
 export function resetRealtime(): void {
+  ackAnswer = null;
+  emittedWithAck.length = 0;
   handlers.clear();
   presences.clear();
   joinedRooms.clear();

@@ -2,6 +2,8 @@ import { FreeChatRoute, PaidChatRoute, type ChatScreenSlots } from '@/features/c
 import { useSession } from '@/features/auth/session';
 import { askForCameraFeedback } from '@/features/cameras/camera-feedback';
 import { LivePlayer } from '@/features/cameras/components/live-player';
+// The player's looks live with the cameras feature.
+import '@/features/cameras/cameras.css';
 
 // /free-chat/{name} and /chat/{name} (features/camera-chat) with the cameras feature's live player and its feedback
 // question: the app composes them, one feature does not import another.

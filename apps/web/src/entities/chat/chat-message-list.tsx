@@ -70,7 +70,8 @@ export function ChatMessageList({ id, label, messages, viewerUserId, nameOfUser,
   };
 
   return (
-    <div className="chat-log" ref={scroller} onScroll={onScroll}>
+    // Focusable, so the log scrolls with the keyboard too (arrow keys, Page Up).
+    <div className="chat-log" ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label={label}>
       {hasMore && onLoadEarlier ? (
         <div className="chat-log__earlier">
           <button type="button" className="button button--ghost button--small" onClick={onLoadEarlier} disabled={loadingEarlier} aria-controls={id}>

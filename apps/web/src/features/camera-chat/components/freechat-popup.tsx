@@ -4,6 +4,7 @@ import { Dialog } from '@/components/dialog';
 import { showPopup, usePopup } from '@/components/popups/popup-store';
 import { routePath } from '@/paths';
 import type { FreechatPopupData, PopupProps } from '../popup-data';
+import '../camera-chat.css';
 
 const isData = (value: unknown): value is FreechatPopupData =>
   typeof value === 'object' && value !== null && typeof (value as FreechatPopupData).name === 'string' && typeof (value as FreechatPopupData).display_name === 'string';
@@ -16,7 +17,7 @@ export function FreechatPopup({ open, onClose }: PopupProps) {
   const price = data?.price_per_minute ?? null;
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())} title={t('cameraChat.freechatPopup.title')} description={t('cameraChat.freechatPopup.text')} testId="freechat-popup">
-      <div className="form__row form__row--end camera-chat-popup__actions">
+      <div className="camera-chat-popup__actions">
         {data && price !== null ? (
           <Link className="button button--primary" to={routePath('chat', { name: data.name })} onClick={onClose}>
             {t('cameraChat.freechatPopup.paid', { name: data.display_name, count: price })}

@@ -52,6 +52,18 @@ export function ChatScreen({ mode, ...slots }: { mode: ChatMode } & ChatScreenSl
   const name = cameraName(useParams().name);
   const room = useChatRoom(name);
 
+  const lawLimited = isApiError(room.error, 451);
+  useEffect(() => {
+    if (lawLimited) showPopup('law-limitation');
+  }, [lawLimited]);
+
+  if (lawLimited) {
+    return (
+      <div className="page">
+        <StatusMessage title={t('cameraChat.lawLimited')} />
+      </div>
+    );
+  }
   if (name === null || room.isError) {
     const notFound = name === null || isApiError(room.error, 404) || isApiError(room.error, 400);
     return (
@@ -138,25 +150,27 @@ function ChatView({ mode, room, slots }: { mode: ChatMode; room: ChatRoom; slots
   );
 
   // Leaving the screen: 102 while a session is open; then, once the next page is on (every navigation closes all
-  // popups, SPEC §2), what the way it ended calls for.
-  useEffect(
-    () => () => {
-      const open = sessionRef.current;
-      if (!ended.current && open !== null) {
-        ended.current = true;
-        void leaveChat(name, CHAT_END_CODES.clientDestruct).catch((error: unknown) => reportError(error, { during: 'chat leave 102' }));
-        const lasted = Date.now() / 1000 - open.started_at;
-        afterLeaving.current = { popup: null, feedback: lasted >= FEEDBACK_MIN_SESSION_SECONDS };
-      }
-      const { popup, feedback } = afterLeaving.current;
-      const camera = { name, display_name: roomRef.current.display_name };
+  // popups, SPEC §2), what the way it ended calls for. Decided after the commit that unmounted it: a remount of the
+  // same screen (StrictMode's check) has set `mounted` again by then, a real departure has not.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
       setTimeout(() => {
+        if (mounted.current) return;
+        const open = sessionRef.current;
+        if (!ended.current && open !== null) {
+          ended.current = true;
+          void leaveChat(name, CHAT_END_CODES.clientDestruct).catch((error: unknown) => reportError(error, { during: 'chat leave 102' }));
+          afterLeaving.current = { popup: null, feedback: Date.now() / 1000 - open.started_at >= FEEDBACK_MIN_SESSION_SECONDS };
+        }
+        const { popup, feedback } = afterLeaving.current;
         if (popup) showPopup(popup.type, popup.data);
-        else if (feedback) slotsRef.current.onSessionEnded?.(camera);
+        else if (feedback) slotsRef.current.onSessionEnded?.({ name, display_name: roomRef.current.display_name });
       }, 0);
-    },
-    [name],
-  );
+    };
+  }, [name]);
 
   // Logging out while in a session ends it with 101 first (while the token still works).
   useEffect(
@@ -321,7 +335,7 @@ function ChatView({ mode, room, slots }: { mode: ChatMode; room: ChatRoom; slots
         <div className="camera-chat__stage" data-testid="chat-stage">
           {live ? slots.renderPlayer({ name, label: t('cameras.player.label', { name: room.display_name }), live }) : <p className="camera-chat__offline">{t('cameraChat.offline', { name: room.display_name })}</p>}
         </div>
-        <section className="camera-chat__side" aria-label={t('cameraChat.chatLabel', { name: room.display_name })}>
+        <section className={session ? 'camera-chat__side camera-chat__side--session' : 'camera-chat__side'} aria-label={t('cameraChat.chatLabel', { name: room.display_name })}>
           {session ? (
             <SessionBar session={session} leaving={leaving} onLeave={() => void onLeave()} onTip={() => showPopup('model-tip', { model_id: room.model_id, model_name: room.display_name })} />
           ) : (
