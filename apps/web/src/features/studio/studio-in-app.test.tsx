@@ -6,7 +6,7 @@ import { api } from '@/lib/http';
 import { setAccessToken } from '@/lib/storage';
 import type { ApiMock } from '@/test/render-app';
 import { fakeSite, renderApp } from '@/test/render-app';
-import { memberProfile, modelProfile, studioCameraOf } from './test/render';
+import { memberProfile, modelProfile, studioCameraOf, studioChatFallback } from './test/render';
 
 // The studio in the whole app: the route table, its guard and the header's link.
 
@@ -26,7 +26,7 @@ afterEach(() => setAccessToken(null));
 
 function loggedInAs(profile: ReturnType<typeof modelProfile>) {
   setAccessToken('token');
-  fakeSite(mockedApi, { get: { '/user/profile': () => profile, '/studio/camera': () => studioCameraOf() } });
+  fakeSite(mockedApi, { get: { '/user/profile': () => profile, '/studio/camera': () => studioCameraOf(), ...studioChatFallback().get } });
 }
 
 describe('/studio in the app', () => {

@@ -4,12 +4,12 @@ import type { StudioCamera } from '@velora/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Http from '@/lib/http';
 import { api } from '@/lib/http';
-import { fakeApi, serverError } from '@/test/fake-api';
+import { serverError } from '@/test/fake-api';
 import type { FakeMediaDevices } from '@/test/fake-media-devices';
 import { FakeMediaStream, installFakeMediaDevices } from '@/test/fake-media-devices';
 import { FAKE_ANSWER_SDP, FakePeerConnection } from '@/test/fake-peer-connection';
 import { useLiveSession } from '../media/use-live-session';
-import { modelProfile, renderStudio, studioCameraOf } from '../test/render';
+import { modelProfile, renderStudio, studioCameraOf, fakeStudioApi } from '../test/render';
 import StudioRoute from './studio';
 
 // jsdom has no camera and no WebRTC: the browser's objects are stood in for (test/fake-*.ts); the studio's own code,
@@ -49,7 +49,7 @@ beforeEach(() => {
   vi.stubGlobal('MediaStream', FakeMediaStream);
   vi.stubGlobal('fetch', whipFetch);
   answerWhip();
-  fakeApi(mockedApi, {
+  fakeStudioApi(mockedApi, {
     get: { '/studio/camera': () => camera },
     post: {
       '/studio/camera/publish': () => {
@@ -252,7 +252,7 @@ describe('going live', () => {
 
   it('explains a refused publish token (429)', async () => {
     const user = userEvent.setup();
-    fakeApi(mockedApi, {
+    fakeStudioApi(mockedApi, {
       get: { '/studio/camera': () => camera },
       post: {
         '/studio/camera/publish': () => {
@@ -299,7 +299,7 @@ describe('a show from OBS', () => {
   it('shows her show from the encoder with its viewers, and stops it after she confirms', async () => {
     const user = userEvent.setup();
     camera = studioCameraOf({ camera: { state: 'live' }, session: { state: 'live', source: 'whip', since: Math.floor(Date.now() / 1000) - 75, viewers: 5 } });
-    fakeApi(mockedApi, {
+    fakeStudioApi(mockedApi, {
       get: { '/studio/camera': () => camera },
       post: {
         '/studio/camera/stop': () => {

@@ -4,8 +4,8 @@ import type { StudioCamera } from '@velora/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Http from '@/lib/http';
 import { api } from '@/lib/http';
-import { fakeApi, serverError } from '@/test/fake-api';
-import { CAMERA_TAGS, memberProfile, modelProfile, renderStudio, studioCameraOf } from '../test/render';
+import { serverError } from '@/test/fake-api';
+import { CAMERA_TAGS, memberProfile, modelProfile, renderStudio, studioCameraOf, fakeStudioApi } from '../test/render';
 import StudioRoute from './studio';
 
 vi.mock('@/lib/http', async (importOriginal) => {
@@ -27,7 +27,7 @@ let camera: StudioCamera;
 beforeEach(() => {
   vi.clearAllMocks();
   camera = studioCameraOf();
-  fakeApi(mockedApi, { get: { '/studio/camera': () => camera } });
+  fakeStudioApi(mockedApi, { get: { '/studio/camera': () => camera } });
 });
 
 const settings = () => within(screen.getByTestId('studio-settings'));
@@ -52,7 +52,7 @@ describe('who may enter the studio', () => {
 
   it('says so with a retry when her camera cannot be loaded', async () => {
     let fail = true;
-    fakeApi(mockedApi, {
+    fakeStudioApi(mockedApi, {
       get: {
         '/studio/camera': () => {
           if (fail) throw serverError(500, 'down');
@@ -73,7 +73,7 @@ describe('who may enter the studio', () => {
 describe('show settings', () => {
   it('saves title, tags, paid chat and the price per minute', async () => {
     const user = userEvent.setup();
-    fakeApi(mockedApi, { get: { '/studio/camera': () => camera }, put: { '/studio/camera': () => studioCameraOf({ camera: { title: 'Late show', chat_mode: 'paid', price_per_minute: 30 } }) } });
+    fakeStudioApi(mockedApi, { get: { '/studio/camera': () => camera }, put: { '/studio/camera': () => studioCameraOf({ camera: { title: 'Late show', chat_mode: 'paid', price_per_minute: 30 } }) } });
     renderStudio(<StudioRoute />, modelProfile());
     await screen.findByTestId('studio-settings');
     const form = settings();
@@ -91,7 +91,7 @@ describe('show settings', () => {
   it('sends free chat without a price', async () => {
     const user = userEvent.setup();
     camera = studioCameraOf({ camera: { chat_mode: 'paid', price_per_minute: 12 } });
-    fakeApi(mockedApi, { get: { '/studio/camera': () => camera }, put: { '/studio/camera': () => camera } });
+    fakeStudioApi(mockedApi, { get: { '/studio/camera': () => camera }, put: { '/studio/camera': () => camera } });
     renderStudio(<StudioRoute />, modelProfile());
     await screen.findByTestId('studio-settings');
     expect((settings().getByLabelText('Price per minute (coins)') as HTMLInputElement).value).toBe('12');
@@ -118,7 +118,7 @@ describe('show settings', () => {
 
   it("shows the server's field errors at their fields", async () => {
     const user = userEvent.setup();
-    fakeApi(mockedApi, {
+    fakeStudioApi(mockedApi, {
       get: { '/studio/camera': () => camera },
       put: {
         '/studio/camera': () => {
@@ -140,7 +140,7 @@ describe('show settings', () => {
   it('shows a paid camera without a price (422) at the price', async () => {
     const user = userEvent.setup();
     camera = studioCameraOf({ camera: { chat_mode: 'paid', price_per_minute: 5 } });
-    fakeApi(mockedApi, {
+    fakeStudioApi(mockedApi, {
       get: { '/studio/camera': () => camera },
       put: {
         '/studio/camera': () => {
@@ -170,7 +170,7 @@ describe('streaming from OBS', () => {
     const user = userEvent.setup();
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
-    fakeApi(mockedApi, {
+    fakeStudioApi(mockedApi, {
       get: { '/studio/camera': () => camera },
       post: {
         '/studio/camera/stream_key': () => {
@@ -218,7 +218,7 @@ describe('planned shows', () => {
   it('plans a show at the local time she typed, for the chosen duration', async () => {
     const user = userEvent.setup();
     const { local, unix } = inOneDay();
-    fakeApi(mockedApi, {
+    fakeStudioApi(mockedApi, {
       get: { '/studio/camera': () => camera },
       post: { '/studio/camera/schedule': () => studioCameraOf({ schedule: [{ id: 7, starts_at: unix, ends_at: unix + 90 * 60 }] }) },
     });
@@ -238,7 +238,7 @@ describe('planned shows', () => {
     const user = userEvent.setup();
     const { unix } = inOneDay();
     camera = studioCameraOf({ schedule: [{ id: 7, starts_at: unix, ends_at: unix + 3600 }, { id: 8, starts_at: unix + 86400, ends_at: unix + 90000 }] });
-    fakeApi(mockedApi, {
+    fakeStudioApi(mockedApi, {
       get: { '/studio/camera': () => camera },
       delete: { '/studio/camera/schedule/7': () => studioCameraOf({ schedule: [{ id: 8, starts_at: unix + 86400, ends_at: unix + 90000 }] }) },
     });
@@ -254,7 +254,7 @@ describe('planned shows', () => {
   it('refuses a time in the past without asking, and shows an overlap (409) at the date', async () => {
     const user = userEvent.setup();
     const { local } = inOneDay();
-    fakeApi(mockedApi, {
+    fakeStudioApi(mockedApi, {
       get: { '/studio/camera': () => camera },
       post: {
         '/studio/camera/schedule': () => {

@@ -1,9 +1,10 @@
 // Renders the studio on its own: a query client, English texts, a person (model or member) and a router.
 import { render } from '@testing-library/react';
-import type { CameraTag, Profile, StudioCamera } from '@velora/shared';
+import type { CameraTag, ChatMessagePage, Profile, StudioCamera, StudioChat } from '@velora/shared';
 import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { CapabilityProfileProvider } from '@/lib/capabilities';
+import { fakeApi, type ApiMock, type FakeRoutes } from '@/test/fake-api';
 import { profileFixture } from '@/test/fixtures';
 import { TestProviders, createTestQueryClient } from '@/test/providers';
 
@@ -60,4 +61,29 @@ export function renderStudio(ui: ReactNode, profile: Profile | null) {
     </TestProviders>,
   );
   return { ...utils, queryClient, router };
+}
+
+/** Her chat room as GET /studio/camera/chat answers it: nobody in, no rules, no bans, nothing earned; `overrides` per part. */
+export function studioChatOf(overrides: Partial<StudioChat> = {}): StudioChat {
+  return {
+    camera_id: 11,
+    participants: [],
+    readers: 0,
+    settings: { slow_mode_seconds: 0, banned_words: [] },
+    bans: [],
+    earnings: { since: null, paid_minutes: 0, chat_coins: 0, tip_coins: 0, model_coins: 0 },
+    ...overrides,
+  };
+}
+
+export const EMPTY_CHAT_PAGE: ChatMessagePage = { messages: [], has_more: false };
+
+/** The calls of her chat panel that every studio screen makes, answered quietly unless a test answers them itself. */
+export const studioChatFallback = (): FakeRoutes => ({
+  get: { '/studio/camera/chat': () => studioChatOf(), '/cameras/anna/chat/messages': () => EMPTY_CHAT_PAGE },
+});
+
+/** fakeApi with her chat panel's calls answered too (the studio screen always shows the panel). */
+export function fakeStudioApi(api: ApiMock, routes: FakeRoutes): void {
+  fakeApi(api, routes, studioChatFallback());
 }

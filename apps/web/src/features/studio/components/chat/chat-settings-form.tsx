@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { StudioChatSettings } from '@velora/shared';
 import { CHAT_BANNED_WORD_MAX, CHAT_BANNED_WORDS_MAX } from '@velora/shared';
 import type { FormEvent } from 'react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/form-alert';
 import { setStudioChat } from '../../api/get-studio-chat';
@@ -24,6 +24,19 @@ export function ChatSettingsForm({ settings }: { settings: StudioChatSettings })
   const [wordError, setWordError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  // The server's rules changed (slow mode from the room, a save in another tab): taken over unless she is editing.
+  const synced = useRef(settings);
+  useEffect(() => {
+    const before = synced.current;
+    synced.current = settings;
+    if (before === settings) return;
+    const untouched = slow === before.slow_mode_seconds && words.join('\u0000') === before.banned_words.join('\u0000');
+    if (untouched) {
+      setSlow(settings.slow_mode_seconds);
+      setWords(settings.banned_words);
+    }
+  }, [settings, slow, words]);
   // A slow mode set elsewhere (another tab) that is not one of the choices still shows as itself.
   const choices = SLOW_MODE_CHOICES.includes(slow as (typeof SLOW_MODE_CHOICES)[number]) ? [...SLOW_MODE_CHOICES] : [...SLOW_MODE_CHOICES, slow].sort((a, b) => a - b);
 
@@ -45,9 +58,10 @@ export function ChatSettingsForm({ settings }: { settings: StudioChatSettings })
     setResult(null);
     try {
       const chat = await updateStudioChatSettings({ slow_mode_seconds: slow, banned_words: words });
-      setStudioChat(queryClient, chat);
       setWords(chat.settings.banned_words);
       setSlow(chat.settings.slow_mode_seconds);
+      synced.current = chat.settings;
+      setStudioChat(queryClient, chat);
       setResult({ tone: 'success', text: t('studioChat.settings.saved') });
     } catch (failure) {
       setResult({ tone: 'error', text: chatRefusalOf(failure, t) });

@@ -153,8 +153,7 @@ export function StudioChatPanel({ camera }: { camera: StudioCamera['camera'] }) 
         <>
           <ChatParticipants participants={chat.data.participants} readers={chat.data.readers} whisperTo={target} onWhisper={setWhisperTo} onAnnounce={setAnnouncement} />
           <ChatEarnings earnings={chat.data.earnings} />
-          {/* Keyed by what the server holds: a save elsewhere (or slow mode from the room) starts the form again. */}
-          <ChatSettingsForm key={`${chat.data.settings.slow_mode_seconds}:${chat.data.settings.banned_words.join('\u0000')}`} settings={chat.data.settings} />
+          <ChatSettingsForm settings={chat.data.settings} />
           <ChatBans bans={chat.data.bans} onAnnounce={setAnnouncement} />
         </>
       )}
