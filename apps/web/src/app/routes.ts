@@ -60,11 +60,11 @@ const screens = {
   playdateMessages: () => import('@/features/messages/routes/playdate-conversation'),
   // The studio screen tells a member who is not a model that it is for model accounts (capability studio).
   studio: () => import('@/features/studio/routes/studio'),
+  // The screen tells a member who is not on the team that it is for the team (capability backoffice).
+  teamCameraFeedback: () => import('@/features/team/routes/camera-feedback'),
   // The chat screens carry the cameras feature's live player (features/camera-chat stays apart).
   freeChat: () => import('./screens/camera-chat-screen').then((m) => ({ default: m.FreeChatScreen })),
   chat: () => import('./screens/camera-chat-screen').then((m) => ({ default: m.PaidChatScreen })),
-  // The screen tells a member who is not on the team that it is for the team (capability backoffice).
-  teamCameraFeedback: () => import('@/features/team/routes/camera-feedback'),
 } satisfies Record<string, ScreenLoader>;
 
 const PUBLIC: RouteFlags = { requiresAuth: false, requiresPremium: false, lawLimited: false };

@@ -1836,11 +1836,14 @@ export const de: LocaleMessages = {
     saving: 'Wird gespeichert…',
     status: {
       joined: 'Mit deinem Chat verbunden',
+      refused: 'Dein Chat-Raum konnte nicht betreten werden.',
       joining: 'Verbindung zu deinem Chat…',
       offline: 'Offline: neue Verbindung…',
     },
     errors: {
       failed: 'Das hat nicht geklappt. Bitte versuche es noch einmal.',
+      notBanned: 'Dieses Mitglied ist nicht (mehr) gesperrt.',
+      messageGone: 'Diese Nachricht ist schon weg.',
       notFound: 'Dieses Mitglied ist nicht mehr in deinem Chat.',
       forbidden: 'Das kannst du in diesem Chat nicht tun.',
       invalid: 'Dieser Wert wird nicht angenommen.',

@@ -1836,11 +1836,14 @@ export const en = {
     saving: 'Saving…',
     status: {
       joined: 'Connected to your chat',
+      refused: 'Your chat room could not be joined.',
       joining: 'Connecting to your chat…',
       offline: 'Offline: reconnecting…',
     },
     errors: {
       failed: 'That did not work. Please try again.',
+      notBanned: 'This member is not banned (any more).',
+      messageGone: 'This message is gone already.',
       notFound: 'This member is no longer in your chat.',
       forbidden: 'You cannot do this in this chat.',
       invalid: 'This value is not accepted.',

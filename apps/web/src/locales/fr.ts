@@ -1836,11 +1836,14 @@ export const fr: LocaleMessages = {
     saving: 'Enregistrement…',
     status: {
       joined: 'Connectée à ton chat',
+      refused: 'Impossible de rejoindre ton salon de chat.',
       joining: 'Connexion à ton chat…',
       offline: 'Hors ligne : reconnexion…',
     },
     errors: {
       failed: 'Cela n’a pas fonctionné. Réessaie.',
+      notBanned: 'Ce membre n’est pas (ou plus) banni.',
+      messageGone: 'Ce message a déjà disparu.',
       notFound: 'Ce membre n’est plus dans ton chat.',
       forbidden: 'Tu ne peux pas faire cela dans ce chat.',
       invalid: 'Cette valeur n’est pas acceptée.',

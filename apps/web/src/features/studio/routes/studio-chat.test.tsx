@@ -226,7 +226,7 @@ describe('moderation', () => {
     });
     await openStudio();
     await user.click(await screen.findByRole('button', { name: 'Remove the message of Ben' }));
-    expect(await screen.findByText('This member is no longer in your chat.')).toBeTruthy();
+    expect(await screen.findByText('This message is gone already.')).toBeTruthy();
     expect(log().textContent).toContain('Hello Anna');
   });
 
@@ -331,7 +331,7 @@ describe('moderation', () => {
     await openStudio();
     const bans = within(screen.getByTestId('chat-bans'));
     await user.click(bans.getByRole('button', { name: 'Lift the ban of Dan' }));
-    expect((await bans.findByRole('alert')).textContent).toBe('This member is no longer in your chat.');
+    expect((await bans.findByRole('alert')).textContent).toBe('This member is not banned (any more).');
     refuse = false;
     chat = { ...chat, bans: [] };
     await user.click(bans.getByRole('button', { name: 'Lift the ban of Dan' }));

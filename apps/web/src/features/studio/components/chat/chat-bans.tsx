@@ -25,7 +25,7 @@ export function ChatBans({ bans, onAnnounce }: { bans: ChatBan[]; onAnnounce: (t
       onAnnounce(t('studioChat.bans.unbanned', { name: ban.name }));
       await refreshStudioChat(queryClient);
     } catch (failure) {
-      setError(chatRefusalOf(failure, t));
+      setError(chatRefusalOf(failure, t, t('studioChat.errors.notBanned')));
     } finally {
       setBusy(null);
     }

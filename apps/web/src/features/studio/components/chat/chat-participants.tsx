@@ -30,7 +30,7 @@ function MuteDialog({ participant, onDone, onCancel }: { participant: ChatPartic
       await muteChatParticipant(participant.user_id, value);
       onDone(value === 0 ? t('studioChat.participants.unmuted', { name: participant.name }) : t('studioChat.participants.mutedDone', { name: participant.name, count: value }));
     } catch (failure) {
-      setError(chatRefusalOf(failure, t));
+      setError(chatRefusalOf(failure, t, t('studioChat.errors.notFound')));
       setPending(false);
     }
   };
@@ -113,7 +113,7 @@ export function ChatParticipants({ participants, readers, whisperTo, onWhisper, 
       if (whisperTo === participant.user_id) onWhisper(null);
       done(t(action === 'kick' ? 'studioChat.participants.kicked' : 'studioChat.participants.banned', { name: participant.name }));
     } catch (failure) {
-      setError(chatRefusalOf(failure, t));
+      setError(chatRefusalOf(failure, t, t('studioChat.errors.notFound')));
       setRunning(false);
     }
   };

@@ -62,7 +62,7 @@ export function StudioChatPanel({ camera }: { camera: StudioCamera['camera'] }) 
       room.drop([message.id]);
       setAnnouncement(t('studioChat.messages.removed'));
     } catch (failure) {
-      setMessageError(chatRefusalOf(failure, t));
+      setMessageError(chatRefusalOf(failure, t, t('studioChat.errors.messageGone')));
     } finally {
       setRemoving(null);
     }
@@ -70,6 +70,7 @@ export function StudioChatPanel({ camera }: { camera: StudioCamera['camera'] }) 
 
   let status: string;
   if (!room.connected) status = t('studioChat.status.offline');
+  else if (room.joinFailed) status = t('studioChat.status.refused');
   else if (!room.joined) status = t('studioChat.status.joining');
   else status = t('studioChat.status.joined');
 
@@ -148,7 +149,7 @@ export function StudioChatPanel({ camera }: { camera: StudioCamera['camera'] }) 
           {t('studioChat.loading')}
         </p>
       ) : chat.isError || !chat.data ? (
-        <ErrorState title={t('studioChat.loadFailed')} text={chatRefusalOf(chat.error, t)} onRetry={() => void chat.refetch()} />
+        <ErrorState title={t('studioChat.loadFailed')} onRetry={() => void chat.refetch()} />
       ) : (
         <>
           <ChatParticipants participants={chat.data.participants} readers={chat.data.readers} whisperTo={target} onWhisper={setWhisperTo} onAnnounce={setAnnouncement} />

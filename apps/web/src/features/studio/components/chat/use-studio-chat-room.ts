@@ -24,6 +24,8 @@ export interface StudioChatRoom {
   /** Realtime is up and she is in the room. */
   joined: boolean;
   connected: boolean;
+  /** The server refused her into the room (or took her out). */
+  joinFailed: boolean;
   /** People in the room now, per the room's presence. */
   presenceCount: number | null;
 }
@@ -127,6 +129,7 @@ export function useStudioChatRoom(camera: { id: number; name: string }): StudioC
     drop,
     joined: room.joined,
     connected: room.connected,
+    joinFailed: room.error !== null,
     presenceCount: room.presence?.count ?? null,
   };
 }
