@@ -16,6 +16,8 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The server's PostgreSQL database (engine postgres), for a test that sets what no API sets (a feature flag). */
+  databaseUrl?: string;
   logs: () => string;
   stop(): Promise<void>;
 }
@@ -94,6 +96,7 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
     url,
     port,
     dataDir,
+    ...(databaseUrl ? { databaseUrl } : {}),
     logs: () => output,
     async stop() {
       if (child.exitCode === null) {
