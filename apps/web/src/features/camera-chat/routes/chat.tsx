@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { CameraLoadError } from '@/entities/camera/camera-load-error';
 import type { ChatMessage, ChatMessagesRemovedEvent, ChatMode, ChatMutedEvent, ChatRoom, ChatSession, ChatSessionEvent, ChatSettingsEvent, ClientEndCode, RoomLeftEvent } from '@velora/shared';
 import { CAMERA_NAME_PATTERN, CHAT_END_CODES, CHAT_ERROR_CODES, REALTIME_CHAT_EVENTS, REALTIME_MONEY_EVENTS, REALTIME_ROOM_EVENTS, newIdempotencyKey, roomName } from '@velora/shared';
 import type { ReactNode } from 'react';
@@ -11,7 +12,7 @@ import { mergeChatMessages, oldestChatMessageId, removeChatMessages } from '@/en
 import type { PopupData } from '@/components/popups/popup-store';
 import { showPopup } from '@/components/popups/popup-store';
 import { Skeleton } from '@/components/skeleton';
-import { ErrorState, StatusMessage } from '@/components/status-message';
+import { StatusMessage } from '@/components/status-message';
 import { beforeLogout } from '@/lib/before-logout';
 import { isApiError } from '@/lib/http';
 import { useRealtimeEvent, useRealtimeRoom } from '@/lib/realtime';
@@ -65,24 +66,7 @@ export function ChatScreen({ mode, ...slots }: { mode: ChatMode } & ChatScreenSl
     );
   }
   if (name === null || room.isError) {
-    const notFound = name === null || isApiError(room.error, 404) || isApiError(room.error, 400);
-    return (
-      <div className="page">
-        {notFound ? (
-          <StatusMessage
-            title={t('cameras.notFound')}
-            text={t('cameras.notFoundText')}
-            action={
-              <Link className="button button--secondary" to={paths.cameras()}>
-                {t('cameras.browse')}
-              </Link>
-            }
-          />
-        ) : (
-          <ErrorState title={t('cameraChat.errorTitle')} text={t('catalog.errorText')} onRetry={() => void room.refetch()} />
-        )}
-      </div>
-    );
+    return <CameraLoadError error={name === null ? null : room.error} errorTitle={t('cameraChat.errorTitle')} onRetry={() => void room.refetch()} />;
   }
   if (room.isPending) {
     return (

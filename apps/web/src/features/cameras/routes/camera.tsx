@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useParams, useSearchParams } from 'react-router';
 import { paths, routePath } from '@/paths';
 import { CameraStateBadge, ChatModeBadge } from '@/entities/camera/camera-card';
+import { CameraLoadError } from '@/entities/camera/camera-load-error';
 import { formatShowTime } from '@/entities/camera/show-time';
 import { FavouriteButton } from '@/entities/favourite/favourite-button';
 import { ShootGrid, ShootGridSkeleton } from '@/entities/shoot/shoot-card';
@@ -14,7 +15,6 @@ import { showPopup } from '@/components/popups/popup-store';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState, StatusMessage } from '@/components/status-message';
 import { tagName, useContentLanguage } from '@/lib/content-language';
-import { isApiError } from '@/lib/http';
 import { useRealtimeRoom } from '@/lib/realtime';
 import { useCamera } from '../api/get-camera';
 import { useCameraPhotos, useCameraVideos } from '../api/get-camera-media';
@@ -35,24 +35,7 @@ export function CameraPage({ tab }: { tab: CameraTab }) {
   const camera = useCamera(name);
 
   if (name === null || camera.isError) {
-    const notFound = name === null || isApiError(camera.error, 404) || isApiError(camera.error, 400);
-    return (
-      <div className="page">
-        {notFound ? (
-          <StatusMessage
-            title={t('cameras.notFound')}
-            text={t('cameras.notFoundText')}
-            action={
-              <Link className="button button--secondary" to={paths.cameras()}>
-                {t('cameras.browse')}
-              </Link>
-            }
-          />
-        ) : (
-          <ErrorState title={t('cameras.detailErrorTitle')} text={t('catalog.errorText')} onRetry={() => void camera.refetch()} />
-        )}
-      </div>
-    );
+    return <CameraLoadError error={name === null ? null : camera.error} errorTitle={t('cameras.detailErrorTitle')} onRetry={() => void camera.refetch()} />;
   }
   if (camera.isPending) {
     return (
