@@ -22,6 +22,10 @@ export const SERVER_MODULE_TIERS = [
   ['chat-sessions', 'favourite-lists', 'home'],
   // 7: camera chat messages (who may write is a chat session's question).
   ['camera-chat'],
+  // 8: playdates (requests, held coins, schedules; reminders in camera chat).
+  ['playdates'],
+  // 9: the rooms of playdates (media, chat, replay, feedback), through the playdates port.
+  ['playdate-rooms'],
 ];
 
 /** Module name → tier. */

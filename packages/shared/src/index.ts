@@ -18,6 +18,7 @@ export * from './contracts/videos';
 export * from './contracts/catalog';
 export * from './contracts/cameras';
 export * from './contracts/camera-chat';
+export * from './contracts/playdates';
 export * from './contracts/features';
 export * from './contracts/compliance';
 export * from './contracts/pages';

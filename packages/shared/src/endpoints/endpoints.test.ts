@@ -46,9 +46,18 @@ describe('the endpoint table', () => {
     }
   });
 
-  it('takes an Idempotency-Key on every member call that creates a message, comment, tip, chat session or checkout', () => {
+  it('takes an Idempotency-Key on every member call that creates a message, comment, tip, chat session, playdate or checkout', () => {
     const idempotent = entries.filter(([, e]) => e.idempotent).map(([name]) => name).sort();
-    expect(idempotent).toEqual(['cameras.chat.enter', 'coins.tip', 'comments.post', 'messages.playdate.send', 'messages.send', 'payments.checkout']);
+    expect(idempotent).toEqual([
+      'cameras.chat.enter',
+      'coins.tip',
+      'comments.post',
+      'messages.playdate.send',
+      'messages.send',
+      'payments.checkout',
+      'playdates.private.extend',
+      'playdates.private.request',
+    ]);
   });
 });
 

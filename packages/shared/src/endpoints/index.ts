@@ -10,6 +10,7 @@ import { healthEndpoints } from './health';
 import { messagesEndpoints } from './messages';
 import { moneyEndpoints } from './money';
 import { pagesEndpoints } from './pages';
+import { playdatesEndpoints } from './playdates';
 import { userEndpoints } from './user';
 import { videosEndpoints } from './videos';
 import { visitsEndpoints } from './visits';
@@ -35,6 +36,7 @@ export const ENDPOINTS = {
   ...messagesEndpoints,
   ...moneyEndpoints,
   ...pagesEndpoints,
+  ...playdatesEndpoints,
   ...blogEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
@@ -53,6 +55,7 @@ export const ENDPOINT_GROUPS: ReadonlyArray<Record<string, EndpointSpec>> = [
   messagesEndpoints,
   moneyEndpoints,
   pagesEndpoints,
+  playdatesEndpoints,
   blogEndpoints,
 ];
 

@@ -73,10 +73,13 @@ export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set([
   'pages.contact body.message',
   'pages.contentReport body.reason',
   'cameras.feedback.send body.message',
+  'playdates.private.request body.message',
+  'playdates.feedback.send body.message',
+  'studio.playdates.decline body.reason',
 ]);
 
 /** Values for strings no generic sample fits (a pattern, a format), keyed like MULTI_LINE_FIELDS. */
-export const SAMPLE_TEXT: Record<string, string> = {};
+export const SAMPLE_TEXT: Record<string, string> = { 'studio.playdates.settings body.hours.time_zone': 'Europe/Berlin' };
 
 const GENERIC_SAMPLES = [
   'sample',
