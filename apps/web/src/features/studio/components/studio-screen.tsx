@@ -5,7 +5,7 @@ import { ErrorState } from '@/components/status-message';
 import { useStudioCamera } from '../api/get-studio-camera';
 import type { LiveSessionOptions } from '../media/use-live-session';
 import { useLiveSession } from '../media/use-live-session';
-import { useLocalMedia } from '../media/use-local-media';
+import { useLocalMedia } from '@/lib/webrtc/use-local-media';
 import { CameraPreview } from './camera-preview';
 import { StudioChatPanel } from './chat/studio-chat-panel';
 import { LivePanel } from './live-panel';
