@@ -1,17 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { PlaydateRoom } from '@velora/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SwitchField } from '@/components/switch-field';
 import { useLocalMedia } from '@/lib/webrtc/use-local-media';
 import type { RoomSide } from '../api/get-playdate-room';
+import { playdateRoomQueryKey } from '../api/get-playdate-room';
 import { useEndPlaydate } from '../api/end-playdate';
 import { useRoomPublisher } from '../media/use-room-publisher';
 import { useRoomViewer } from '../media/use-room-viewer';
 import { useRoomTickets } from '../use-room-tickets';
 import { RoomVideo } from './room-video';
-import { useQueryClient } from '@tanstack/react-query';
-import { playdateRoomQueryKey } from '../api/get-playdate-room';
 
 /**
  * The pictures of a live room and one's own camera. The other side is big (the model for the member and viewers; the
@@ -108,12 +108,10 @@ function OwnPreview({ stream, big = false }: { stream: MediaStream | null; big?:
 /** She may end her public show before its time, after saying so. */
 function EndEarly({ playdateId, side }: { playdateId: number; side: RoomSide }) {
   const { t } = useTranslation();
-  const id = useId();
   const queryClient = useQueryClient();
   const end = useEndPlaydate();
   const [confirming, setConfirming] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
-  const opener = useRef<HTMLButtonElement>(null);
   const confirm = async () => {
     setFailed(null);
     try {
@@ -125,8 +123,8 @@ function EndEarly({ playdateId, side }: { playdateId: number; side: RoomSide }) 
     }
   };
   return (
-    <div className="playdate-stage__end" id={id}>
-      <button type="button" ref={opener} className="button button--ghost" onClick={() => setConfirming(true)}>
+    <div className="playdate-stage__end">
+      <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
         {t('playdateRoom.end.button')}
       </button>
       <ConfirmDialog
