@@ -17,6 +17,8 @@ const SPEC_PATHS = [
   '/ladies',
   // Issue 12: the model studio (model accounts; the screen tells other members so).
   '/studio',
+  // Issue 14: the model's side of a playdate room.
+  '/studio/playdates/:id',
   // Issue 13: the team's camera feedback (team accounts; the screen tells other members so).
   '/team/camera-feedback',
 ];
@@ -51,6 +53,7 @@ describe('route table', () => {
 
   it('puts the studio behind log-in, not behind premium or the law limits', () => {
     expect(routeByName('studio')).toMatchObject({ path: '/studio', requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
+    expect(routeByName('studioPlaydateRoom')).toMatchObject({ path: '/studio/playdates/:id', requiresAuth: true, requiresPremium: false, lawLimited: false });
   });
 
   it("puts the team's camera feedback behind log-in, not behind premium or the law limits", () => {

@@ -60,6 +60,10 @@ const screens = {
   playdateMessages: () => import('@/features/messages/routes/playdate-conversation'),
   // The studio screen tells a member who is not a model that it is for model accounts (capability studio).
   studio: () => import('@/features/studio/routes/studio'),
+  // Playdate rooms (issue 14): the member's or a viewer's, and the model's (capability studio, told on the screen).
+  privatePlaydate: () => import('@/features/playdate-room/routes/playdate-room').then((m) => ({ default: m.PrivatePlaydateRoute })),
+  publicPlaydate: () => import('@/features/playdate-room/routes/playdate-room').then((m) => ({ default: m.PublicPlaydateRoute })),
+  studioPlaydateRoom: () => import('@/features/playdate-room/routes/studio-playdate-room'),
   // The screen tells a member who is not on the team that it is for the team (capability backoffice).
   teamCameraFeedback: () => import('@/features/team/routes/camera-feedback'),
   // The chat screens carry the cameras feature's live player (features/camera-chat stays apart).
@@ -127,8 +131,8 @@ export const ROUTES = [
   route('cameraPhotos', MEMBER_LAW, screens.cameraPhotos),
   route('cameraVideos', MEMBER_LAW, screens.cameraVideos),
   route('playdates', MEMBER, soon),
-  route('privatePlaydate', PREMIUM, soon),
-  route('publicPlaydate', PREMIUM, soon),
+  route('privatePlaydate', PREMIUM, screens.privatePlaydate),
+  route('publicPlaydate', PREMIUM, screens.publicPlaydate),
   route('requestPrivatePlaydate', PREMIUM_LAW, soon),
   route('extendPlaydate', PREMIUM, soon),
   route('netiquette', PUBLIC, screens.netiquette),
@@ -142,6 +146,7 @@ export const ROUTES = [
   route('userProfile', MEMBER, screens.userProfile),
   route('userProfileSettings', MEMBER, screens.userProfileSettings),
   route('studio', MEMBER, screens.studio),
+  route('studioPlaydateRoom', MEMBER, screens.studioPlaydateRoom),
   route('teamCameraFeedback', MEMBER, screens.teamCameraFeedback),
   route('messages', MEMBER, screens.inbox),
   route('conversation', MEMBER, screens.conversation),

@@ -53,6 +53,13 @@ export const paths = {
   messages: (page?: number) => routePath('messages', {}, { page: page && page > 1 ? page : null }),
   /** A conversation, by the other party's segment. */
   conversation: (name: string) => routePath('conversation', { name }),
+  /** A playdate room (issue 14): the member's or a viewer's. */
+  privatePlaydate: (id: number) => routePath('privatePlaydate', { id }),
+  publicPlaydate: (id: number) => routePath('publicPlaydate', { id }),
+  /** Where a finished private playdate's member is offered the extension. */
+  extendPlaydate: (id: number) => routePath('extendPlaydate', { id }),
+  /** The model's side of a playdate room. */
+  studioPlaydateRoom: (id: number) => routePath('studioPlaydateRoom', { id }),
   /** A playdate's offline messages. */
   playdateMessages: (id: number) => routePath('playdateMessages', { id }),
 } as const;

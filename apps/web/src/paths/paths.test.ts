@@ -28,6 +28,10 @@ describe('paths', () => {
     expect(paths.camera('ava demo')).toBe('/camera/ava%20demo');
     expect(paths.conversation('ava')).toBe('/messages/ava');
     expect(paths.playdateMessages(3)).toBe('/playdate-messages/3');
+    expect(paths.privatePlaydate(4)).toBe('/private-playdate/4');
+    expect(paths.publicPlaydate(5)).toBe('/public-playdate/5');
+    expect(paths.extendPlaydate(4)).toBe('/playdates/extend-playdate/4');
+    expect(paths.studioPlaydateRoom(6)).toBe('/studio/playdates/6');
   });
 
   it('selects a shoot video by the hash #video-{id} (SPEC §2)', () => {

@@ -41,6 +41,8 @@ export const ROUTE_PATHS = {
   userProfileSettings: '/user-profile/settings',
   // The model studio (issue 12): going live, show settings, OBS and schedule. Model accounts only.
   studio: '/studio',
+  // Issue 14: the model's side of a playdate room (her camera publishing, the member's video, the chat).
+  studioPlaydateRoom: '/studio/playdates/:id',
   // Issue 13: the answers of the camera-feedback popup, for the team (capability backoffice).
   teamCameraFeedback: '/team/camera-feedback',
   messages: '/messages',

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/select-field';
 import { StatusMessage } from '@/components/status-message';
-import type { LocalMedia } from '../media/use-local-media';
-import { QUALITIES, QUALITY_IDS, isQualityId } from '../media/quality';
+import type { LocalMedia } from '@/lib/webrtc/use-local-media';
+import { QUALITIES, QUALITY_IDS, isQualityId } from '@/lib/webrtc/quality';
 import { MicrophoneMeter } from './microphone-meter';
 
 /** The video element showing her own camera; mirrored for her only (the stream itself is never flipped). */

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatDuration } from '@/lib/format';
-import { QUALITIES } from '../media/quality';
-import type { LocalMedia } from '../media/use-local-media';
+import { QUALITIES } from '@/lib/webrtc/quality';
+import type { LocalMedia } from '@/lib/webrtc/use-local-media';
 import type { LiveSession } from '../media/use-live-session';
 import { ConnectionHealthCard } from './connection-health-card';
 

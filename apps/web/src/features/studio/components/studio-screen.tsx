@@ -5,11 +5,12 @@ import { ErrorState } from '@/components/status-message';
 import { useStudioCamera } from '../api/get-studio-camera';
 import type { LiveSessionOptions } from '../media/use-live-session';
 import { useLiveSession } from '../media/use-live-session';
-import { useLocalMedia } from '../media/use-local-media';
+import { useLocalMedia } from '@/lib/webrtc/use-local-media';
 import { CameraPreview } from './camera-preview';
 import { StudioChatPanel } from './chat/studio-chat-panel';
 import { LivePanel } from './live-panel';
 import { ObsPanel } from './obs-panel';
+import { PlaydatesPanel } from './playdates/playdates-panel';
 import { SchedulePanel } from './schedule-panel';
 import { SettingsForm } from './settings-form';
 
@@ -82,6 +83,7 @@ export function StudioScreen({ liveOptions }: { liveOptions?: LiveSessionOptions
         </section>
         <StudioChatPanel camera={data.camera} />
       </div>
+      <PlaydatesPanel />
       {/* Keyed by camera: the form starts from the stored values. */}
       <SettingsForm key={data.camera.id} camera={data} />
       <ObsPanel camera={data} />

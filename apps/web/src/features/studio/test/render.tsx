@@ -1,6 +1,7 @@
 // Renders the studio on its own: a query client, English texts, a person (model or member) and a router.
 import { render } from '@testing-library/react';
-import type { CameraTag, ChatMessagePage, Profile, StudioCamera, StudioChat } from '@velora/shared';
+import type { CameraTag, ChatMessagePage, Profile, StudioCamera, StudioChat, StudioPlaydates } from '@velora/shared';
+import { DEFAULT_PLAYDATE_LIMITS } from '@velora/shared';
 import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { CapabilityProfileProvider } from '@/lib/capabilities';
@@ -78,9 +79,22 @@ export function studioChatOf(overrides: Partial<StudioChat> = {}): StudioChat {
 
 export const EMPTY_CHAT_PAGE: ChatMessagePage = { messages: [], has_more: false };
 
-/** The calls of her chat panel that every studio screen makes, answered quietly unless a test answers them itself. */
+/** Her playdates as GET /studio/playdates answers it: private playdates off, nothing waiting, planned or past. */
+export function studioPlaydatesOf(overrides: Partial<StudioPlaydates> = {}): StudioPlaydates {
+  return {
+    settings: { private_enabled: false, price_per_minute: 20, durations: [10, 15], hours: { days: [1, 2, 3], from_minute: 18 * 60, to_minute: 23 * 60, time_zone: 'Europe/Berlin' } },
+    limits: DEFAULT_PLAYDATE_LIMITS,
+    requests: [],
+    upcoming: [],
+    recent: [],
+    earned: 0,
+    ...overrides,
+  };
+}
+
+/** The calls of her chat and playdate panels that every studio screen makes, answered quietly unless a test answers them itself. */
 export const studioChatFallback = (): FakeRoutes => ({
-  get: { '/studio/camera/chat': () => studioChatOf(), '/cameras/anna/chat/messages': () => EMPTY_CHAT_PAGE },
+  get: { '/studio/camera/chat': () => studioChatOf(), '/cameras/anna/chat/messages': () => EMPTY_CHAT_PAGE, '/studio/playdates': () => studioPlaydatesOf() },
 });
 
 /** fakeApi with her chat panel's calls answered too (the studio screen always shows the panel). */

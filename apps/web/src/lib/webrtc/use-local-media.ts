@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { QualityId } from './quality';
 import { DEFAULT_QUALITY, audioConstraintsFor, videoConstraintsFor } from './quality';
 
-// Her camera and microphone: asked for only when she presses the button (the browser's prompt then makes sense),
-// the devices she can choose from (kept current as devices come and go) and the quality the camera is asked for.
+// The camera and microphone of this browser (the studio's model, a playdate room's people): asked for only on a
+// press (the browser's prompt then makes sense), the devices to choose from (kept current as devices come and go) and
+// the quality the camera is asked for. Shared by features through lib/ (a feature may not import another).
 
 export type MediaProblem = 'denied' | 'no-device' | 'busy' | 'unsupported' | 'failed';
 export type MediaStatus = 'idle' | 'requesting' | 'ready' | 'error';
@@ -45,6 +46,8 @@ export interface LocalMedia {
   chooseCamera: (deviceId: string) => Promise<void>;
   chooseMicrophone: (deviceId: string) => Promise<void>;
   chooseQuality: (quality: QualityId) => Promise<void>;
+  /** Lets go of the camera and microphone (their lights go off); start() asks again. */
+  stop: () => void;
 }
 
 export function useLocalMedia(): LocalMedia {
@@ -153,7 +156,13 @@ export function useLocalMedia(): LocalMedia {
     return () => devices.removeEventListener('devicechange', onChange);
   }, [status, cameraId, microphoneId, refreshDevices, switchDevice]);
 
-  // Leaving the studio lets go of the camera.
+  const stop = useCallback(() => {
+    replaceStream(null);
+    setStatus('idle');
+    setProblem(null);
+  }, [replaceStream]);
+
+  // Leaving the screen lets go of the camera.
   useEffect(() => () => streamRef.current?.getTracks().forEach((track) => track.stop()), []);
 
   return {
@@ -169,5 +178,6 @@ export function useLocalMedia(): LocalMedia {
     chooseCamera: (deviceId) => switchDevice('video', deviceId),
     chooseMicrophone: (deviceId) => switchDevice('audio', deviceId),
     chooseQuality,
+    stop,
   };
 }
