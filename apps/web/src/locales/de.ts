@@ -1,3 +1,4 @@
+import { playdatesDe } from './playdates-de';
 import type { LocaleMessages } from './types';
 
 export const de: LocaleMessages = {
@@ -2225,4 +2226,5 @@ export const de: LocaleMessages = {
       later: 'Nicht jetzt',
     },
   },
+  playdates: playdatesDe,
 };

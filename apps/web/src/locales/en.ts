@@ -1,3 +1,5 @@
+import { playdatesEn } from './playdates-en';
+
 // The source locale: its shape is the type every other locale must match (see ./types.ts).
 
 export const en = {
@@ -2225,4 +2227,5 @@ export const en = {
       later: 'Not now',
     },
   },
+  playdates: playdatesEn,
 };

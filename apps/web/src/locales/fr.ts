@@ -1,3 +1,4 @@
+import { playdatesFr } from './playdates-fr';
 import type { LocaleMessages } from './types';
 
 export const fr: LocaleMessages = {
@@ -2225,4 +2226,5 @@ export const fr: LocaleMessages = {
       later: 'Plus tard',
     },
   },
+  playdates: playdatesFr,
 };

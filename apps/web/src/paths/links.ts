@@ -55,4 +55,19 @@ export const paths = {
   conversation: (name: string) => routePath('conversation', { name }),
   /** A playdate's offline messages. */
   playdateMessages: (id: number) => routePath('playdateMessages', { id }),
+  /** The playdate overview. */
+  playdates: (page?: number) => routePath('playdates', {}, { page: page && page > 1 ? page : null }),
+  /** The rooms of a private and a public playdate. */
+  privatePlaydate: (id: number) => routePath('privatePlaydate', { id }),
+  publicPlaydate: (id: number) => routePath('publicPlaydate', { id }),
+  /** A playdate's room by its kind. */
+  playdateRoom: (kind: 'public' | 'private', id: number) => routePath(kind === 'public' ? 'publicPlaydate' : 'privatePlaydate', { id }),
+  /** Requesting a private playdate with a camera (by the camera's id). */
+  requestPrivatePlaydate: (cameraId: number) => routePath('requestPrivatePlaydate', { id: cameraId }),
+  /** Extending a private playdate that just ended. */
+  extendPlaydate: (id: number) => routePath('extendPlaydate', { id }),
+  /** The public replay of a public playdate's chat. */
+  playdateChatReplay: (token: string) => routePath('playdateChatReplay', {}, { token }),
+  netiquette: () => routePath('netiquette'),
+  playdateFaq: () => routePath('playdateFaq'),
 } as const;

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlaydateList } from '@velora/shared';
+import { requireData } from '@/lib/http';
+import { call } from '@/lib/http/call';
+
+/** GET /playdates/public/list: live and upcoming public playdates, soonest first. */
+export function getPublicPlaydates(signal?: AbortSignal): Promise<PlaydateList> {
+  return requireData(call('playdates.public.list', {}, { signal }));
+}
+
+export const publicPlaydatesQueryOptions = () =>
+  queryOptions({ queryKey: ['playdates', 'public'] as const, queryFn: ({ signal }) => getPublicPlaydates(signal), staleTime: 30_000 });
+
+export function usePublicPlaydates() {
+  return useQuery(publicPlaydatesQueryOptions());
+}
