@@ -65,7 +65,7 @@ export const playdatesFr: typeof playdatesEn = {
     confirmText: 'The {{coins}} held for it go back to your balance.',
     confirm: 'Yes, cancel',
     keep: 'Keep it',
-    cancelled: 'Cancelled. Your {{coins}} held coins are back in your balance.',
+    cancelled: 'Cancelled. The {{coins}} held for it are back in your balance.',
     cancelFailed: 'It could not be cancelled. Please try again.',
     enterRoom: 'Enter room',
     replay: 'Read the chat',
@@ -222,7 +222,8 @@ export const playdatesFr: typeof playdatesEn = {
     becomePremium: 'Become premium',
     blockedTitle: 'Not possible with this model',
     blockedText: 'This model does not accept playdates with you. Please choose another model.',
-    close: 'Close',
+    notNow: 'Not now',
+    ok: 'OK',
   },
   requestSuccess: {
     title: 'Request sent',

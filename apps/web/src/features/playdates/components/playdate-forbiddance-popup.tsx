@@ -29,7 +29,7 @@ export function PlaydateForbiddancePopup({ open, onClose }: { open: boolean; onC
           </Link>
         )}
         <button type="button" className={blocked ? 'button button--primary' : 'button button--ghost'} onClick={onClose}>
-          {t('playdates.forbiddance.close')}
+          {blocked ? t('playdates.forbiddance.ok') : t('playdates.forbiddance.notNow')}
         </button>
       </div>
     </Dialog>
