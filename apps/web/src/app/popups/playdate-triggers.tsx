@@ -1,6 +1,8 @@
 import type { Playdate } from '@velora/shared';
 import { PLAYDATE_EVENTS } from '@velora/shared';
 import { useEffect, useState } from 'react';
+import { matchPath, useLocation } from 'react-router';
+import { ROUTE_PATHS } from '@/paths';
 import { PlaydateReminderToast } from '@/entities/playdate/playdate-reminder-toast';
 import { useSession } from '@/features/auth/session';
 import { usePlaydateFeedbackTrigger } from '@/features/playdates/feedback-trigger';
@@ -11,10 +13,15 @@ import { useSiteConfig } from '../site-config';
 /** A reminder stays this long unless dismissed or followed. */
 export const REMINDER_TOAST_MS = 5 * 60_000;
 
+const PLAYDATE_SCREENS = [ROUTE_PATHS.privatePlaydate, ROUTE_PATHS.publicPlaydate, ROUTE_PATHS.extendPlaydate];
+
 /** A logged-in member's playdates app-wide: the feedback question, and the reminder of a playdate starting soon. */
 function LoggedInPlaydates({ userId }: { userId: number }) {
   const language = useContentLanguage();
-  usePlaydateFeedbackTrigger(userId);
+  const { pathname } = useLocation();
+  // Not over a playdate room or the extension screen: the question waits until he has left them.
+  const held = PLAYDATE_SCREENS.some((pattern) => matchPath(pattern, pathname) !== null);
+  usePlaydateFeedbackTrigger(userId, { held });
   const [reminder, setReminder] = useState<Playdate | null>(null);
   useRealtimeEvent<Playdate>(PLAYDATE_EVENTS.reminder, (playdate) => setReminder(playdate));
   useEffect(() => {

@@ -17,9 +17,10 @@ export function resetPlaydateFeedbackTrigger(): void {
 /**
  * Opens the playdate-feedback popup when a finished private playdate waits for the member's rating: once at start
  * (per page load), and when one of his playdates ends (PLAYDATE_EVENTS.status finished; after its extension window,
- * since he may still extend it). Waits until no other popup is up; the server decides whether there is an ask.
+ * since he may still extend it). Waits until no other popup is up and while `held` (he is in a playdate room or
+ * on the extension screen, which asks by itself once the playdate is over); the server decides whether there is an ask.
  */
-export function usePlaydateFeedbackTrigger(userId: number): void {
+export function usePlaydateFeedbackTrigger(userId: number, { held = false }: { held?: boolean } = {}): void {
   const queryClient = useQueryClient();
   const [due, setDue] = useState(false);
   const otherPopupOpen = Object.values(usePopupStates()).some((state) => state?.show);
@@ -61,12 +62,12 @@ export function usePlaydateFeedbackTrigger(userId: number): void {
   });
 
   useEffect(() => {
-    if (!due || otherPopupOpen) return undefined;
+    if (!due || otherPopupOpen || held) return undefined;
     // After the navigation's close-all (SPEC §2) has run, like the other popups opened at start.
     const timer = setTimeout(() => {
       showPopup('playdate-feedback');
       setDue(false);
     }, 0);
     return () => clearTimeout(timer);
-  }, [due, otherPopupOpen]);
+  }, [due, otherPopupOpen, held]);
 }
