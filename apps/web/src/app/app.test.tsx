@@ -128,9 +128,9 @@ describe('titles and fallbacks', () => {
   });
 
   it('shows a coming-soon placeholder for routes not built yet', async () => {
-    asMember();
-    renderApp('/playdates');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Playdates' })).toBeTruthy();
+    asMember({}, profileFixture({ premium_until: 4_102_444_800 }));
+    renderApp('/public-playdate/1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Public playdate' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
   });
 });

@@ -11,6 +11,7 @@ export function getPublicPlaydates(signal?: AbortSignal): Promise<PlaydateList> 
 export const publicPlaydatesQueryOptions = () =>
   queryOptions({ queryKey: ['playdates', 'public'] as const, queryFn: ({ signal }) => getPublicPlaydates(signal), staleTime: 30_000 });
 
+/** Shows start and end by the clock, and no event tells every member: asked again every minute while shown. */
 export function usePublicPlaydates() {
-  return useQuery(publicPlaydatesQueryOptions());
+  return useQuery({ ...publicPlaydatesQueryOptions(), refetchInterval: 60_000 });
 }
