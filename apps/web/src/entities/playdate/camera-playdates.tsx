@@ -1,10 +1,13 @@
-import type { Language, Playdate } from '@velora/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Language, Playdate, PlaydateStatusEvent } from '@velora/shared';
+import { PLAYDATE_EVENTS } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/paths';
 import { showPopup } from '@/components/popups/popup-store';
 import { Skeleton } from '@/components/skeleton';
 import { useCan } from '@/lib/capabilities';
+import { useRealtimeEvent } from '@/lib/realtime';
 import { useClosestPrivatePlaydate } from './api/get-closest-private-playdate';
 import { useClosestPublicPlaydate } from './api/get-closest-public-playdate';
 import { usePendingPlaydateRequest } from './api/get-pending-playdate-request';
@@ -29,6 +32,12 @@ export function CameraPlaydates({ cameraId, modelName, language }: CameraPlaydat
   const privateOne = useClosestPrivatePlaydate(cameraId);
   const pending = usePendingPlaydateRequest(cameraId);
   const forbidden = () => showPopup('playdate-forbiddance', { reason: 'not_premium' });
+  const queryClient = useQueryClient();
+  // A playdate of hers or his changed (a show went live, she answered his request): the block follows.
+  useRealtimeEvent<PlaydateStatusEvent>(PLAYDATE_EVENTS.status, (event) => {
+    if (event.playdate.model.camera_id !== cameraId) return;
+    void queryClient.invalidateQueries({ queryKey: ['playdates', 'camera', cameraId] });
+  });
   const titleId = `camera-playdates-${cameraId}`;
   const loading = publicOne.isPending || privateOne.isPending || pending.isPending;
 

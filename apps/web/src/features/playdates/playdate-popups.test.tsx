@@ -5,7 +5,7 @@ import { PLAYDATE_EVENTS } from '@velora/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Http from '@/lib/http';
 import type * as Realtime from '@/lib/realtime';
-import { getPopupStates, resetPopups } from '@/components/popups/popup-store';
+import { getPopupStates, resetPopups, showPopup } from '@/components/popups/popup-store';
 import { api } from '@/lib/http';
 import { setAccessToken } from '@/lib/storage';
 import { emit, resetRealtime } from '@/test/fake-realtime';
@@ -25,7 +25,7 @@ vi.mock('@/lib/realtime', async (importOriginal) => ({
 
 const mockedApi = api as unknown as ApiMock;
 const calls = (method: 'get' | 'post', path: string) => mockedApi[method].mock.calls.filter(([p]) => p === path);
-const ask = (id = 5): PlaydateFeedbackAsks['items'][number] => ({ playdate_id: id, model: playdateModelFixture, ended_at: NOW, duration_minutes: 15 });
+const ask = (id = 5, name = 'Ava'): PlaydateFeedbackAsks['items'][number] => ({ playdate_id: id, model: { ...playdateModelFixture, name }, ended_at: NOW, duration_minutes: 15 });
 
 function member(asks: { items: PlaydateFeedbackAsks['items'] }) {
   setAccessToken('member-token');
@@ -83,6 +83,18 @@ describe('playdate-feedback', () => {
     asks.items = [ask()];
     act(() => emit(PLAYDATE_EVENTS.status, { playdate: playdateFixture({ status: 'finished' }), status: statusFixture({ status: 'finished', extendable_until: null }) }));
     expect(await screen.findByTestId('playdate-feedback-popup')).toBeTruthy();
+  });
+});
+
+describe('playdate-feedback for one playdate', () => {
+  it('"Rate this playdate" asks about that playdate, not the newest', async () => {
+    const asks = member({ items: [] });
+    renderApp('/netiquette');
+    await waitFor(() => expect(calls('get', '/playdates/feedback')).toHaveLength(1));
+    asks.items = [ask(4, 'Bea'), ask(5, 'Ava')];
+    act(() => showPopup('playdate-feedback', { playdate_id: 5 }));
+    const popup = await screen.findByTestId('playdate-feedback-popup');
+    expect(within(popup).getByRole('heading', { name: 'How was your playdate with Ava?' })).toBeTruthy();
   });
 });
 

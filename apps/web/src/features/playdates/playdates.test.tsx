@@ -154,6 +154,7 @@ describe('/playdates', () => {
     state.mine = [playdateFixture({ id: 5, status: 'scheduled', starts_at: NOW + 3600, ends_at: NOW + 4500 })];
     emit(PLAYDATE_EVENTS.status, { playdate: state.mine[0], status: statusFixture({ status: 'scheduled' }) });
     await waitFor(() => expect(screen.getByTestId('my-playdate-status').textContent).toBe('Accepted'));
+    expect(screen.getByTestId('playdates-announcement').textContent).toBe('With Ava: Accepted');
   });
 
   it('shows the two explanation blocks when the settings say so, and hides them for good', async () => {

@@ -65,7 +65,7 @@ export function MyPlaydateItem({ playdate, language, onCancel }: MyPlaydateItemP
             </Link>
           ) : null}
           {status === 'finished' ? (
-            <button type="button" className="button button--secondary" onClick={() => showPopup('playdate-feedback')}>
+            <button type="button" className="button button--secondary" onClick={() => showPopup('playdate-feedback', { playdate_id: playdate.id })}>
               {t('playdates.mine.feedback')}
             </button>
           ) : null}

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/dialog';
 import { FormAlert } from '@/components/form-alert';
+import { usePopup } from '@/components/popups/popup-store';
 import { closePlaydateFeedback } from '../api/close-feedback';
 import { feedbackAsksQueryOptions, useFeedbackAsks } from '../api/get-feedback-asks';
 import { sendPlaydateFeedback } from '../api/send-feedback';
@@ -19,7 +20,10 @@ type Phase = 'asking' | 'sending' | 'thanked' | 'failed';
  */
 export function PlaydateFeedbackPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   const asks = useFeedbackAsks();
-  const ask = asks.data?.items[0] ?? null;
+  // Opened for one playdate ("Rate this playdate"): that one if it still waits, else the newest that does.
+  const wanted = usePopup('playdate-feedback')?.data.playdate_id;
+  const items = asks.data?.items ?? [];
+  const ask = items.find((item) => item.playdate_id === wanted) ?? items[0] ?? null;
   // Nothing to ask (rated meanwhile, or a failed load): the popup has no business being open.
   const nothingToAsk = asks.isError || (asks.isSuccess && ask === null);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Playdate, PlaydateList } from '@velora/shared';
+import type { Playdate, PlaydateList, PlaydateStatusEvent } from '@velora/shared';
 import { PLAYDATE_EVENTS, clampPage } from '@velora/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,9 +47,11 @@ export function PlaydatesScreen({ showDescription, showUpcomingTip, onSettingsCh
   const queryClient = useQueryClient();
 
   // A status change of one of his playdates (accepted, live, ended) or a show going live: the lists follow.
-  useRealtimeEvent(PLAYDATE_EVENTS.status, () => {
+  useRealtimeEvent<PlaydateStatusEvent>(PLAYDATE_EVENTS.status, (event) => {
     void queryClient.invalidateQueries({ queryKey: privatePlaydatesQueryOptions().queryKey });
     void queryClient.invalidateQueries({ queryKey: publicPlaydatesQueryOptions().queryKey });
+    // His own playdates' changes are said (the list below changes silently for a screen reader otherwise).
+    if (event.playdate.kind === 'private') setAnnouncement(`${t('playdates.mine.with', { name: event.playdate.model.name })}: ${t(`playdates.status.${event.status.status}`)}`);
   });
 
   return (
