@@ -157,7 +157,7 @@ function ExtendView({ offer }: { offer: PlaydateExtendOffer }) {
               <legend className="field__label">{t('playdates.extend.options')}</legend>
               <div className="playdate-choice__options">
                 {offer.options.map((option) => (
-                  <label key={option.duration} className={[ 'playdate-option', duration === option.duration ? 'playdate-option--on' : '', option.available ? '' : 'playdate-option--off'].filter(Boolean).join(' ')}>
+                  <label key={option.duration} className={['playdate-option', duration === option.duration ? 'playdate-option--on' : '', option.available ? '' : 'playdate-option--off'].filter(Boolean).join(' ')}>
                     <input
                       type="radio"
                       name={`${id}-duration`}

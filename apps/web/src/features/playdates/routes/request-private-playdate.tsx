@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Playdate, PlaydateQuote, PlaydateRefusal, PrivatePlaydateOffer } from '@velora/shared';
 import { PLAYDATE_ERROR_CODES, PLAYDATE_REQUEST_MESSAGE_MAX, PlaydateRequestBody, newIdempotencyKey } from '@velora/shared';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -109,7 +109,7 @@ function NotFound() {
 }
 
 /** Her offer first (the name a refusal is said with); a refusal is said even when the offer cannot be loaded. */
-function OfferThen({ cameraId, render }: { cameraId: number; render: (offer: PrivatePlaydateOffer | null) => React.ReactNode }) {
+function OfferThen({ cameraId, render }: { cameraId: number; render: (offer: PrivatePlaydateOffer | null) => ReactNode }) {
   const { t } = useTranslation();
   const offer = usePrivateOffer(cameraId, true);
   if (offer.isPending) return <Loading />;
