@@ -126,13 +126,6 @@ describe('titles and fallbacks', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Velora – Page not found'));
   });
-
-  it('shows a coming-soon placeholder for routes not built yet', async () => {
-    asMember();
-    renderApp('/playdates');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Playdates' })).toBeTruthy();
-    expect(screen.getByText('Coming soon')).toBeTruthy();
-  });
 });
 
 describe('log-in dialog', () => {

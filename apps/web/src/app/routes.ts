@@ -31,7 +31,6 @@ const screens = {
   cameraVideos: () => import('@/features/cameras/routes/camera').then((m) => ({ default: m.CameraVideosRoute })),
   freeVideo: () => import('@/features/videos/routes/free-video'),
   testVideos: () => import('@/features/videos/routes/test-videos'),
-  comingSoon: () => import('./screens/coming-soon'),
   // Pages and blog (features/pages, features/blog); the io variant reuses the legal screens by their files.
   customPage: () => import('@/features/pages/routes/custom-page'),
   welcomeLanding: () => import('@/features/pages/routes/welcome-landing'),
@@ -69,6 +68,11 @@ const screens = {
   // The chat screens carry the cameras feature's live player (features/camera-chat stays apart).
   freeChat: () => import('./screens/camera-chat-screen').then((m) => ({ default: m.FreeChatScreen })),
   chat: () => import('./screens/camera-chat-screen').then((m) => ({ default: m.PaidChatScreen })),
+  // The overview reads SPEC §4's playdate settings of the profile, which only the app has (features/playdates stays apart).
+  playdates: () => import('./screens/playdates-screen'),
+  requestPrivatePlaydate: () => import('@/features/playdates/routes/request-private-playdate'),
+  extendPlaydate: () => import('@/features/playdates/routes/extend-playdate'),
+  playdateChatReplay: () => import('@/features/playdates/routes/playdate-chat-replay'),
 } satisfies Record<string, ScreenLoader>;
 
 const PUBLIC: RouteFlags = { requiresAuth: false, requiresPremium: false, lawLimited: false };
@@ -99,7 +103,6 @@ function route<const Name extends RouteName & (RouteTitleKey | 'customPage')>(
   };
 }
 
-const soon = screens.comingSoon;
 const blog = { layout: 'v2-blog', hiddenDuringAgeVerification: true } as const;
 
 export const ROUTES = [
@@ -130,14 +133,14 @@ export const ROUTES = [
   route('camera', MEMBER_LAW, screens.camera),
   route('cameraPhotos', MEMBER_LAW, screens.cameraPhotos),
   route('cameraVideos', MEMBER_LAW, screens.cameraVideos),
-  route('playdates', MEMBER, soon),
+  route('playdates', MEMBER, screens.playdates),
   route('privatePlaydate', PREMIUM, screens.privatePlaydate),
   route('publicPlaydate', PREMIUM, screens.publicPlaydate),
-  route('requestPrivatePlaydate', PREMIUM_LAW, soon),
-  route('extendPlaydate', PREMIUM, soon),
+  route('requestPrivatePlaydate', PREMIUM_LAW, screens.requestPrivatePlaydate),
+  route('extendPlaydate', PREMIUM, screens.extendPlaydate),
   route('netiquette', PUBLIC, screens.netiquette),
   route('playdateFaq', PUBLIC, screens.playdateFaq),
-  route('playdateChatReplay', PUBLIC, soon, { layout: 'main' }),
+  route('playdateChatReplay', PUBLIC, screens.playdateChatReplay, { layout: 'main' }),
   route('favouriteModels', MEMBER, screens.favouriteModels),
   route('favouriteShoots', MEMBER, screens.favouriteShoots),
   route('favouriteVideos', MEMBER, screens.favouriteVideos),

@@ -1,3 +1,4 @@
+import { playdatesDe } from './playdates-de';
 import type { LocaleMessages } from './types';
 
 export const de: LocaleMessages = {
@@ -107,10 +108,6 @@ export const de: LocaleMessages = {
     backHome: 'Zurück zur Startseite',
     required: 'Pflichtfeld',
     optional: 'optional',
-  },
-  comingSoon: {
-    eyebrow: 'Demnächst verfügbar',
-    text: 'Dieser Bereich von Velora wird gerade gebaut. Schau bald wieder vorbei.',
   },
   notFound: {
     eyebrow: 'Fehler 404',
@@ -1228,6 +1225,10 @@ export const de: LocaleMessages = {
           paragraphs: ['Keine Werbung, keine Links zu anderen Websites, keine wiederholten Nachrichten. Bleib in Kommentaren beim Thema.'],
         },
         {
+          heading: 'In Playdates',
+          paragraphs: ['Ein Playdate ist die Zeit des Models: Halte dich an das, was sie anbietet, zeichne nichts auf und gib nichts weiter, was du siehst, und verlass den Raum, wenn sie ihn beendet. Deine eigene Kamera schaltest nur du ein oder aus.'],
+        },
+        {
           heading: 'Wenn etwas nicht stimmt',
           paragraphs: ['Melde Nachrichten und Verhalten, die gegen diese Regeln verstoßen. Unsere Moderatoren können Konten verwarnen, stummschalten oder sperren.'],
         },
@@ -1235,27 +1236,47 @@ export const de: LocaleMessages = {
     },
     playdateFaq: {
       title: 'Playdate-FAQ',
-      intro: 'Playdates sind geplante Livesessions mit einem Model: öffentliche für mehrere Mitglieder, private nur für dich.',
+      intro: 'Playdates sind Live-Sessions mit einem Model zu einer festen Zeit: öffentliche Shows für viele Mitglieder und private Sessions nur für dich. So funktionieren sie.',
       sections: [
         {
+          heading: 'Wer kann teilnehmen?',
+          paragraphs: ['Die Playdate-Seite kann sich jeder ansehen. Für die Teilnahme an einer öffentlichen Show und für das Anfragen oder Verlängern eines privaten Playdates brauchst du eine Premium-Mitgliedschaft. In manchen Ländern sind private Playdates aus rechtlichen Gründen nicht verfügbar.'],
+        },
+        {
           heading: 'Was ist ein öffentliches Playdate?',
-          paragraphs: ['Eine Livesession zu einer angekündigten Zeit, an der Premium-Mitglieder teilnehmen können. Du chattest mit dem Model und mit den anderen Mitgliedern.'],
+          paragraphs: ['Eine Live-Show zu einer angekündigten Zeit. Premium-Mitglieder nehmen über die Playdate-Seite oder die Kamera-Seite des Models teil und chatten mit ihr und miteinander. Schalte „Erinnere mich“ ein, dann sagen wir dir kurz vor dem Beginn Bescheid – mit einer Nachricht auf der Seite und per Mail, wenn du Playdate-Mails in deinen Einstellungen erlaubst.'],
         },
         {
-          heading: 'Was ist ein privates Playdate?',
-          paragraphs: ['Eine Session zu zweit, die du für eine Zeit anfragst, die euch beiden passt. Das Model bestätigt oder schlägt eine andere Zeit vor; deine Coins werden erst nach ihrer Bestätigung abgebucht.'],
+          heading: 'Wie frage ich ein privates Playdate an?',
+          paragraphs: ['Wähle auf der Playdate-Seite oder ihrer Kamera-Seite ein Model und dann „Anfragen“. Wähle die Dauer (das Model legt ihre Dauern und ihren Preis pro Minute fest), den Beginn – einen ihrer freien Termine oder so bald wie möglich, wenn sie live ist – und schreib ihr, wenn du magst, eine kurze Nachricht.', 'Alle Zeiten werden in deiner eigenen Zeitzone angezeigt.'],
         },
         {
-          heading: 'Kann ich ein Playdate verlängern?',
-          paragraphs: ['Ja: Wenn ein privates Playdate endet, kannst du um eine Verlängerung bitten, sofern das Model Zeit hat. Die Verlängerung wird gesondert berechnet.'],
+          heading: 'Wann werden meine Coins abgebucht?',
+          paragraphs: ['Wenn du eine Anfrage sendest, wird ihr Preis reserviert: Die Coins werden zurückgelegt, aber nicht bezahlt. Abgebucht werden sie, wenn das Playdate beginnt. Lehnt das Model ab, antwortet es nicht rechtzeitig oder ziehst du deine Anfrage zurück, gehen alle reservierten Coins sofort zurück auf dein Guthaben.'],
         },
         {
-          heading: 'Was, wenn das Model nicht kommt?',
-          paragraphs: ['Deine Coins werden automatisch erstattet. Endet eine Session wegen eines technischen Problems zu früh, schreib uns, und wir bringen es in Ordnung.'],
+          heading: 'Kann ich absagen?',
+          paragraphs: ['Ja. Bis das Playdate begonnen hat, kannst du deine Anfrage auf der Playdate-Seite zurückziehen oder das angenommene Playdate absagen; die reservierten Coins werden freigegeben.'],
+        },
+        {
+          heading: 'Was passiert, wenn die Zeit um ist?',
+          paragraphs: ['Der Raum schließt, und du kannst für ein paar Minuten verlängern, wenn das nächste Playdate des Models Platz lässt. Eine Verlängerung wird genauso aus deinen Coins bezahlt, und du bist sofort wieder im Raum.'],
+        },
+        {
+          heading: 'Und wenn das Model nicht kommt?',
+          paragraphs: ['Betritt sie den Raum nicht innerhalb weniger Minuten nach dem Beginn, gilt das Playdate als verpasst, und du bekommst alle Coins automatisch zurück.'],
+        },
+        {
+          heading: 'Sieht mich das Model?',
+          paragraphs: ['In einem privaten Playdate kannst du deine Kamera einschalten, damit sie dich sieht; das liegt ganz bei dir, und ohne deine Erlaubnis bleibt sie aus. In einer öffentlichen Show ist nur das Model zu sehen.'],
         },
         {
           heading: 'Werden Playdates aufgezeichnet?',
-          paragraphs: ['Nein. Nur der Chat öffentlicher Playdates wird kurze Zeit aufbewahrt, damit Mitglieder ihn nachlesen können.'],
+          paragraphs: ['Es wird kein Video aufgezeichnet. Den Chat einer öffentlichen Show kann man eine Weile über ihren Link nachlesen; der Chat eines privaten Playdates gehört nur euch beiden.'],
+        },
+        {
+          heading: 'Wie bewerte ich ein Playdate?',
+          paragraphs: ['Nach einem privaten Playdate fragen wir dich nach ein bis fünf Sternen und einem optionalen Kommentar. Das hilft dem Model und uns; du kannst auch „Nicht jetzt“ sagen.'],
         },
       ],
     },
@@ -2019,7 +2040,7 @@ export const de: LocaleMessages = {
     },
     system: {
       started: 'Das Playdate hat begonnen.',
-      ending_soon: 'Das Playdate endet bald.',
+      ending_soon: 'Das Playdate endet in zwei Minuten.',
       ended: 'Das Playdate ist beendet.',
     },
   },
@@ -2426,4 +2447,5 @@ export const de: LocaleMessages = {
       later: 'Nicht jetzt',
     },
   },
+  playdates: playdatesDe,
 };

@@ -1,3 +1,5 @@
+import { playdatesEn } from './playdates-en';
+
 // The source locale: its shape is the type every other locale must match (see ./types.ts).
 
 export const en = {
@@ -107,10 +109,6 @@ export const en = {
     backHome: 'Back to the home page',
     required: 'Required',
     optional: 'optional',
-  },
-  comingSoon: {
-    eyebrow: 'Coming soon',
-    text: 'This part of Velora is being built. Check back soon.',
   },
   notFound: {
     eyebrow: 'Error 404',
@@ -1228,6 +1226,10 @@ export const en = {
           paragraphs: ['No advertising, links to other sites or repeated messages. Stay on topic in comments.'],
         },
         {
+          heading: 'In playdates',
+          paragraphs: ['A playdate is the model’s time: keep to what she offers, do not record or share what you see, and leave the room when she ends it. Your own camera is yours to switch on or off.'],
+        },
+        {
           heading: 'If something is wrong',
           paragraphs: ['Report messages and behaviour that break these rules. Our moderators may warn, mute or block accounts.'],
         },
@@ -1235,27 +1237,47 @@ export const en = {
     },
     playdateFaq: {
       title: 'Playdate FAQ',
-      intro: 'Playdates are scheduled live sessions with a model: public ones for several members, private ones just for you.',
+      intro: 'Playdates are live sessions with a model at a set time: public shows for many members, and private sessions just for you. Here is how they work.',
       sections: [
         {
+          heading: 'Who can take part?',
+          paragraphs: ['Everyone can look at the playdate page. Joining a public show and requesting or extending a private playdate needs a premium membership. In some countries private playdates are not available for legal reasons.'],
+        },
+        {
           heading: 'What is a public playdate?',
-          paragraphs: ['A live session at an announced time that premium members can join. You chat with the model and with the other members.'],
+          paragraphs: ['A live show at an announced time. Premium members join it from the playdate page or the model’s camera page and chat with her and with each other. Turn on “Remind me” and we tell you shortly before it starts – by a message on the site, and by mail if you allow playdate mails in your settings.'],
         },
         {
-          heading: 'What is a private playdate?',
-          paragraphs: ['A one-to-one session that you request for a time that suits you both. The model confirms or suggests another time; your coins are charged only once she has confirmed.'],
+          heading: 'How do I request a private playdate?',
+          paragraphs: ['Pick a model on the playdate page or her camera page and choose “Request”. Choose how long (the model sets her durations and her price per minute), when it should start – one of her free times, or as soon as possible while she is live – and add a short message if you like.', 'All times are shown in your own time zone.'],
         },
         {
-          heading: 'Can I extend a playdate?',
-          paragraphs: ['Yes: when a private playdate ends you can ask to extend it if the model has time. The extension is charged separately.'],
+          heading: 'When are my coins charged?',
+          paragraphs: ['When you send a request, its price is held: the coins are set aside but not paid. They are paid when the playdate starts. If the model declines, does not answer in time, or you withdraw your request, every held coin goes back to your balance at once.'],
+        },
+        {
+          heading: 'Can I cancel?',
+          paragraphs: ['Yes. Until the playdate has started you can withdraw your request or cancel the accepted playdate on the playdate page; the held coins are released.'],
+        },
+        {
+          heading: 'What happens when the time is up?',
+          paragraphs: ['The room closes and you can extend for a few minutes if the model’s next playdate leaves room. An extension is paid from your coins in the same way, and you go straight back into the room.'],
         },
         {
           heading: 'What if the model does not come?',
-          paragraphs: ['Your coins are returned automatically. If a session ends early because of a technical problem, write to us and we will put it right.'],
+          paragraphs: ['If she does not enter the room within a few minutes of the start, the playdate counts as missed and all your coins are refunded automatically.'],
+        },
+        {
+          heading: 'Does the model see me?',
+          paragraphs: ['In a private playdate you may turn on your camera so that she sees you; it is entirely up to you and it stays off unless you allow it. In a public show only the model is seen.'],
         },
         {
           heading: 'Are playdates recorded?',
-          paragraphs: ['No. Only the chat of public playdates is kept for a short time, so that members can read it again.'],
+          paragraphs: ['No video is recorded. The chat of a public show can be read again for a while through its replay link; the chat of a private playdate is only for the two of you.'],
+        },
+        {
+          heading: 'How do I rate a playdate?',
+          paragraphs: ['After a private playdate we ask you for one to five stars and an optional comment. It helps the model and us; you can also say “Not now”.'],
         },
       ],
     },
@@ -2019,7 +2041,7 @@ export const en = {
     },
     system: {
       started: 'The playdate has started.',
-      ending_soon: 'The playdate ends soon.',
+      ending_soon: 'The playdate ends in two minutes.',
       ended: 'The playdate has ended.',
     },
   },
@@ -2426,4 +2448,5 @@ export const en = {
       later: 'Not now',
     },
   },
+  playdates: playdatesEn,
 };

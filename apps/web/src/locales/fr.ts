@@ -1,3 +1,4 @@
+import { playdatesFr } from './playdates-fr';
 import type { LocaleMessages } from './types';
 
 export const fr: LocaleMessages = {
@@ -107,10 +108,6 @@ export const fr: LocaleMessages = {
     backHome: "Retour à l'accueil",
     required: 'Obligatoire',
     optional: 'facultatif',
-  },
-  comingSoon: {
-    eyebrow: 'Bientôt disponible',
-    text: 'Cette partie de Velora est en cours de construction. Revenez bientôt.',
   },
   notFound: {
     eyebrow: 'Erreur 404',
@@ -1228,6 +1225,10 @@ export const fr: LocaleMessages = {
           paragraphs: ['Pas de publicité, de liens vers d’autres sites ni de messages répétés. Restez dans le sujet dans les commentaires.'],
         },
         {
+          heading: 'Dans les playdates',
+          paragraphs: ['Un playdate, c’est le temps du model : respectez ce qu’elle propose, n’enregistrez et ne partagez rien de ce que vous voyez, et quittez la salle quand elle y met fin. Votre propre caméra, c’est vous qui l’allumez ou l’éteignez.'],
+        },
+        {
           heading: 'Si quelque chose ne va pas',
           paragraphs: ['Signalez les messages et comportements contraires à ces règles. Nos modérateurs peuvent avertir, rendre muets ou bloquer des comptes.'],
         },
@@ -1235,27 +1236,47 @@ export const fr: LocaleMessages = {
     },
     playdateFaq: {
       title: 'FAQ des playdates',
-      intro: 'Les playdates sont des sessions en direct programmées avec une modèle : publiques pour plusieurs membres, privées rien que pour vous.',
+      intro: 'Les playdates sont des sessions en direct avec un model à une heure fixe : des shows publics pour de nombreux membres, et des sessions privées rien que pour vous. Voici comment ils fonctionnent.',
       sections: [
         {
-          heading: "Qu'est-ce qu'un playdate public ?",
-          paragraphs: ['Une session en direct à une heure annoncée, ouverte aux membres premium. Vous discutez avec la modèle et avec les autres membres.'],
+          heading: 'Qui peut participer ?',
+          paragraphs: ['Tout le monde peut consulter la page des playdates. Rejoindre un show public, demander ou prolonger un playdate privé nécessite un abonnement premium. Dans certains pays, les playdates privés ne sont pas disponibles pour des raisons légales.'],
         },
         {
-          heading: "Qu'est-ce qu'un playdate privé ?",
-          paragraphs: ["Une session en tête-à-tête que vous demandez pour un moment qui vous convient à tous les deux. La modèle confirme ou propose un autre moment ; vos coins ne sont débités qu'après sa confirmation."],
+          heading: 'Qu’est-ce qu’un playdate public ?',
+          paragraphs: ['Un show en direct à une heure annoncée. Les membres premium le rejoignent depuis la page des playdates ou la page caméra du model, et discutent avec elle et entre eux. Activez « Me le rappeler » et nous vous prévenons peu avant le début – par un message sur le site, et par e-mail si vous autorisez les e-mails de playdate dans vos paramètres.'],
         },
         {
-          heading: 'Puis-je prolonger un playdate ?',
-          paragraphs: ["Oui : à la fin d'un playdate privé, vous pouvez demander une prolongation si la modèle est disponible. La prolongation est facturée à part."],
+          heading: 'Comment demander un playdate privé ?',
+          paragraphs: ['Choisissez un model sur la page des playdates ou sur sa page caméra, puis « Demander ». Choisissez la durée (le model fixe ses durées et son prix par minute), le début – l’un de ses créneaux libres, ou dès que possible lorsqu’elle est en direct – et ajoutez un petit message si vous le souhaitez.', 'Toutes les heures sont affichées dans votre propre fuseau horaire.'],
         },
         {
-          heading: "Et si la modèle ne vient pas ?",
-          paragraphs: ['Vos coins sont remboursés automatiquement. Si une session se termine trop tôt à cause d’un problème technique, écrivez-nous et nous arrangerons cela.'],
+          heading: 'Quand mes pièces sont-elles débitées ?',
+          paragraphs: ['Lorsque vous envoyez une demande, son prix est réservé : les pièces sont mises de côté mais pas payées. Elles sont débitées au début du playdate. Si le model refuse, ne répond pas à temps, ou si vous retirez votre demande, toutes les pièces réservées reviennent aussitôt sur votre solde.'],
+        },
+        {
+          heading: 'Puis-je annuler ?',
+          paragraphs: ['Oui. Tant que le playdate n’a pas commencé, vous pouvez retirer votre demande ou annuler le playdate accepté sur la page des playdates ; les pièces réservées sont libérées.'],
+        },
+        {
+          heading: 'Que se passe-t-il à la fin du temps ?',
+          paragraphs: ['La salle se ferme et vous pouvez prolonger de quelques minutes si le prochain playdate du model le permet. Une prolongation est payée de la même façon avec vos pièces, et vous revenez directement dans la salle.'],
+        },
+        {
+          heading: 'Et si le model ne vient pas ?',
+          paragraphs: ['Si elle n’entre pas dans la salle quelques minutes après le début, le playdate est considéré comme manqué et toutes vos pièces vous sont remboursées automatiquement.'],
+        },
+        {
+          heading: 'Le model me voit-il ?',
+          paragraphs: ['Dans un playdate privé, vous pouvez allumer votre caméra pour qu’elle vous voie ; c’est entièrement votre choix, et elle reste éteinte sans votre accord. Dans un show public, seul le model est visible.'],
         },
         {
           heading: 'Les playdates sont-ils enregistrés ?',
-          paragraphs: ['Non. Seul le chat des playdates publics est conservé peu de temps, pour que les membres puissent le relire.'],
+          paragraphs: ['Aucune vidéo n’est enregistrée. Le chat d’un show public peut être relu pendant un certain temps grâce à son lien ; le chat d’un playdate privé n’appartient qu’à vous deux.'],
+        },
+        {
+          heading: 'Comment noter un playdate ?',
+          paragraphs: ['Après un playdate privé, nous vous demandons une à cinq étoiles et un commentaire facultatif. Cela aide le model et nous ; vous pouvez aussi répondre « Pas maintenant ».'],
         },
       ],
     },
@@ -2019,7 +2040,7 @@ export const fr: LocaleMessages = {
     },
     system: {
       started: 'Le playdate a commencé.',
-      ending_soon: 'Le playdate se termine bientôt.',
+      ending_soon: 'Le playdate se termine dans deux minutes.',
       ended: 'Le playdate est terminé.',
     },
   },
@@ -2426,4 +2447,5 @@ export const fr: LocaleMessages = {
       later: 'Plus tard',
     },
   },
+  playdates: playdatesFr,
 };

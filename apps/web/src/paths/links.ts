@@ -53,13 +53,23 @@ export const paths = {
   messages: (page?: number) => routePath('messages', {}, { page: page && page > 1 ? page : null }),
   /** A conversation, by the other party's segment. */
   conversation: (name: string) => routePath('conversation', { name }),
-  /** A playdate room (issue 14): the member's or a viewer's. */
-  privatePlaydate: (id: number) => routePath('privatePlaydate', { id }),
-  publicPlaydate: (id: number) => routePath('publicPlaydate', { id }),
-  /** Where a finished private playdate's member is offered the extension. */
-  extendPlaydate: (id: number) => routePath('extendPlaydate', { id }),
   /** The model's side of a playdate room. */
   studioPlaydateRoom: (id: number) => routePath('studioPlaydateRoom', { id }),
   /** A playdate's offline messages. */
   playdateMessages: (id: number) => routePath('playdateMessages', { id }),
+  /** The playdate overview. */
+  playdates: (page?: number) => routePath('playdates', {}, { page: page && page > 1 ? page : null }),
+  /** The rooms of a private and a public playdate. */
+  privatePlaydate: (id: number) => routePath('privatePlaydate', { id }),
+  publicPlaydate: (id: number) => routePath('publicPlaydate', { id }),
+  /** A playdate's room by its kind. */
+  playdateRoom: (kind: 'public' | 'private', id: number) => routePath(kind === 'public' ? 'publicPlaydate' : 'privatePlaydate', { id }),
+  /** Requesting a private playdate with a camera (by the camera's id). */
+  requestPrivatePlaydate: (cameraId: number) => routePath('requestPrivatePlaydate', { id: cameraId }),
+  /** Extending a private playdate that just ended (where its member lands when the time is up). */
+  extendPlaydate: (id: number) => routePath('extendPlaydate', { id }),
+  /** The public replay of a public playdate's chat. */
+  playdateChatReplay: (token: string) => routePath('playdateChatReplay', {}, { token }),
+  netiquette: () => routePath('netiquette'),
+  playdateFaq: () => routePath('playdateFaq'),
 } as const;

@@ -34,6 +34,17 @@ describe('paths', () => {
     expect(paths.studioPlaydateRoom(6)).toBe('/studio/playdates/6');
   });
 
+  it('links the playdate screens and rooms', () => {
+    expect([paths.playdates(), paths.playdates(1), paths.playdates(3)]).toEqual(['/playdates', '/playdates', '/playdates?page=3']);
+    expect([paths.privatePlaydate(4), paths.publicPlaydate(5), paths.playdateRoom('private', 6), paths.playdateRoom('public', 7)]).toEqual([
+      '/private-playdate/4', '/public-playdate/5', '/private-playdate/6', '/public-playdate/7',
+    ]);
+    expect(paths.requestPrivatePlaydate(9)).toBe('/playdates/request-private-playdate/9');
+    expect(paths.extendPlaydate(8)).toBe('/playdates/extend-playdate/8');
+    expect(paths.playdateChatReplay('a.b_c-1')).toBe('/playdate-chat-replay?token=a.b_c-1');
+    expect([paths.netiquette(), paths.playdateFaq()]).toEqual(['/netiquette', '/playdate-faq']);
+  });
+
   it('selects a shoot video by the hash #video-{id} (SPEC §2)', () => {
     expect(paths.shoot(7)).toBe('/shoot/7');
     expect(paths.shoot(7, 3)).toBe('/shoot/7#video-3');

@@ -66,6 +66,8 @@ const BACKGROUND_GETS: Record<string, Handler> = {
   '/messages/new_messages': () => ({ messages: [], unread_total: 0, server_time: 0 }),
   '/messages/transactional/popup': () => ({ message: null }),
   '/feature/model_tip_offer': () => ({ offer: null }),
+  // The playdate-feedback question at start (app/popups/playdate-triggers.tsx).
+  '/playdates/feedback': () => ({ items: [] }),
 };
 
 /** Answers each call by its path; a handler may throw (e.g. an ApiError). Unknown paths fail the test loudly. */

@@ -10,6 +10,7 @@ import { EmailChangeConfirmation } from '@/features/profile/components/email-cha
 import { FeaturePopupTriggers } from './feature-popup-triggers';
 import { MessagesTriggers } from './messages-triggers';
 import { MoneyTriggers } from './money-triggers';
+import { PlaydateTriggers } from './playdate-triggers';
 import type { PopupEntry } from './registry';
 import { POPUP_REGISTRY } from './registry';
 
@@ -32,6 +33,7 @@ export function ModalHost() {
       <EmailChangeConfirmation />
       <MessagesTriggers />
       <MoneyTriggers />
+      <PlaydateTriggers />
       {location.hash === LOG_IN_HASH && !isLoggedIn && !isPending && !linkLoginPending ? <LoginDialog open onClose={removeHash} /> : null}
       {entries.map(([type, entry]) => {
         const byHash = entry.hash !== undefined && location.hash === entry.hash;

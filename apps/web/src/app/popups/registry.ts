@@ -92,6 +92,19 @@ export const POPUP_REGISTRY: Partial<Record<PopupType, PopupEntry>> = {
   freechat: {
     component: lazy(() => import('@/features/camera-chat/components/freechat-popup').then((m) => ({ default: m.FreechatPopup }))),
   },
+  // Playdates (features/playdates): the feedback question (opened by app/popups/playdate-triggers.tsx and the extend
+  // screen), the refusal of a member who may not enter or request, and the confirmation of a request.
+  'playdate-feedback': {
+    component: lazy(() => import('@/features/playdates/components/playdate-feedback-popup').then((m) => ({ default: m.PlaydateFeedbackPopup }))),
+  },
+  'playdate-forbiddance': {
+    component: lazy(() => import('@/features/playdates/components/playdate-forbiddance-popup').then((m) => ({ default: m.PlaydateForbiddancePopup }))),
+  },
+  'playdate-request-success': {
+    component: lazy(() =>
+      import('@/features/playdates/components/playdate-request-success-popup').then((m) => ({ default: m.PlaydateRequestSuccessPopup })),
+    ),
+  },
   // Compliance (SPEC §4). The age gate, the cookie popup and the law restriction are root slots, not registry entries.
   'age-verification-success': {
     component: lazy(() =>

@@ -243,7 +243,7 @@ describe('the chat', () => {
     act(() => emit(PLAYDATE_EVENTS.message, playdateMessageFixture(3, { author: { user_id: null, name: '', role: 'system' }, text: 'Ends soon', system: { key: 'playdates.system.ending_soon', params: { minutes: 2 } } })));
     act(() => emit(PLAYDATE_EVENTS.message, playdateMessageFixture(9, { playdate_id: 8, text: 'Another room' })));
     await waitFor(() => expect(within(log).getAllByTestId('chat-message')).toHaveLength(3));
-    expect(within(log).getAllByTestId('chat-message')[2]!.textContent).toContain('The playdate ends soon.');
+    expect(within(log).getAllByTestId('chat-message')[2]!.textContent).toContain('The playdate ends in two minutes.');
   });
 
   it('sends a line over realtime and shows it once acknowledged', async () => {

@@ -8,6 +8,7 @@ import { CameraStateBadge, ChatModeBadge } from '@/entities/camera/camera-card';
 import { CameraLoadError } from '@/entities/camera/camera-load-error';
 import { formatShowTime } from '@/entities/camera/show-time';
 import { FavouriteButton } from '@/entities/favourite/favourite-button';
+import { CameraPlaydates } from '@/entities/playdate/camera-playdates';
 import { ShootGrid, ShootGridSkeleton } from '@/entities/shoot/shoot-card';
 import { VideoGrid, VideoGridSkeleton } from '@/entities/video/video-grid';
 import { Pagination } from '@/components/pagination';
@@ -199,6 +200,7 @@ function CameraView({ camera, tab }: { camera: CameraDetail; tab: CameraTab }) {
               </p>
             </div>
           </section>
+          <CameraPlaydates cameraId={camera.id} modelName={camera.display_name} language={language} />
           <CameraSchedule shows={camera.schedule} language={language} />
         </aside>
       </div>
