@@ -2042,6 +2042,7 @@ export const de: LocaleMessages = {
       started: 'Das Playdate hat begonnen.',
       ending_soon: 'Das Playdate endet in zwei Minuten.',
       ended: 'Das Playdate ist beendet.',
+      extended: 'Das Playdate wurde verlängert.',
     },
   },
   studioChat: {

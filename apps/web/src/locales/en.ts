@@ -2043,6 +2043,7 @@ export const en = {
       started: 'The playdate has started.',
       ending_soon: 'The playdate ends in two minutes.',
       ended: 'The playdate has ended.',
+      extended: 'The playdate was extended.',
     },
   },
   studioChat: {

@@ -2042,6 +2042,7 @@ export const fr: LocaleMessages = {
       started: 'Le playdate a commencé.',
       ending_soon: 'Le playdate se termine dans deux minutes.',
       ended: 'Le playdate est terminé.',
+      extended: 'Le playdate a été prolongé.',
     },
   },
   studioChat: {

@@ -192,7 +192,7 @@ export const playdatesDe: typeof playdatesEn = {
     started: 'Das Playdate hat begonnen.',
     ending_soon: 'Das Playdate endet in zwei Minuten.',
     ended: 'Das Playdate ist beendet.',
-    extended: 'Das Playdate wurde um {{minutes}} Minuten verlängert.',
+    extended: 'Das Playdate wurde verlängert.',
   },
   feedback: {
     title: 'Wie war dein Playdate mit {{name}}?',

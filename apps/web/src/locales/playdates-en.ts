@@ -193,7 +193,7 @@ export const playdatesEn = {
     started: 'The playdate has started.',
     ending_soon: 'The playdate ends in two minutes.',
     ended: 'The playdate has ended.',
-    extended: 'The playdate was extended by {{minutes}} minutes.',
+    extended: 'The playdate was extended.',
   },
   feedback: {
     title: 'How was your playdate with {{name}}?',

@@ -192,7 +192,7 @@ export const playdatesFr: typeof playdatesEn = {
     started: 'Le playdate a commencé.',
     ending_soon: 'Le playdate se termine dans deux minutes.',
     ended: 'Le playdate est terminé.',
-    extended: 'Le playdate a été prolongé de {{minutes}} minutes.',
+    extended: 'Le playdate a été prolongé.',
   },
   feedback: {
     title: 'Comment s’est passé votre playdate avec {{name}} ?',
