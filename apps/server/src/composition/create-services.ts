@@ -26,6 +26,7 @@ import { createModelsService } from '../modules/models/models.service';
 import { createPagesService } from '../modules/pages/pages.service';
 import { createWebhookRelay } from '../modules/payments/payment-provider';
 import { createPaymentsService, paymentProviderFor } from '../modules/payments/payments.service';
+import { createPlaydatesService } from '../modules/playdates/playdates.service';
 import { createSessionsService } from '../modules/sessions/sessions.service';
 import { createShootsService } from '../modules/shoots/shoots.service';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service';
@@ -34,6 +35,7 @@ import { createUsersService } from '../modules/users/users.service';
 import { createVideosService } from '../modules/videos/videos.service';
 import { createVisitsService } from '../modules/visits/visits.service';
 import type { ChatAccess } from '../modules/chat-sessions/chat-access';
+import type { PlaydatesPort } from '../modules/playdate-rooms/playdates-port';
 import type { MediaServer } from '../modules/live/media-server';
 import type { Platform } from '../platform';
 
@@ -147,6 +149,11 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   // A tip from the camera screen is shown in her room while she is live.
   tips.onTipped((tip) => cameraChat.tipBooked(tip));
 
+  // Tier 8. Playdates: requests, held coins, schedules (decision record 040); the rooms (tier 9) use it as their port.
+  const playdates = createPlaydatesService({ db, now, realtime, log, mailer, mediaUrls, config, jobs, coins, cameras, media, users, chatSessions, cameraChat });
+  // What the rooms (tier 9) are handed: the service must keep fitting their port.
+  const playdatesPort: PlaydatesPort = playdates;
+
   return {
     health,
     sessions,
@@ -182,6 +189,8 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     home,
     chatSessions,
     cameraChat,
+    playdates,
+    playdatesPort,
   };
 }
 
