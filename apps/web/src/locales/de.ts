@@ -464,6 +464,9 @@ export const de: LocaleMessages = {
       advertisement: 'Gefällt dir die Show von {{model}}? Schick ihr mit dem Tip-Knopf ein Trinkgeld oder triff ein Model unter vier Augen im bezahlten Chat.',
       pub_reminder: 'Die nächste Show von {{model}} beginnt {{starts_at}}.',
       feedback: 'Wie war dein Chat mit {{model}}? Sag es uns in einem kurzen Kamera-Feedback.',
+      playdate_reminder: 'Das öffentliche Playdate „{{title}}“ von {{model}} beginnt {{starts_at}}.',
+      private_playdate_reminder: 'Dein privates Playdate mit {{model}} beginnt {{starts_at}}.',
+      playdate_request: '{{member}} wünscht sich ein privates Playdate von {{duration}} Minuten mit dir.',
     },
   },
   cameraChat: {

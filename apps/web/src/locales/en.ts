@@ -465,6 +465,9 @@ export const en = {
       advertisement: "Enjoying {{model}}'s show? Send her a tip with the tip button, or meet a model one to one in paid chat.",
       pub_reminder: "{{model}}'s next show starts {{starts_at}}.",
       feedback: 'How was your chat with {{model}}? Tell us in a short camera feedback.',
+      playdate_reminder: '{{model}}\'s public playdate “{{title}}” starts {{starts_at}}.',
+      private_playdate_reminder: 'Your private playdate with {{model}} starts {{starts_at}}.',
+      playdate_request: '{{member}} requests a private playdate of {{duration}} minutes with you.',
     },
   },
   cameraChat: {

@@ -464,6 +464,9 @@ export const fr: LocaleMessages = {
       advertisement: "Le show de {{model}} vous plaît ? Envoyez-lui un pourboire avec le bouton dédié, ou retrouvez un modèle en tête-à-tête dans le chat payant.",
       pub_reminder: 'Le prochain show de {{model}} commence le {{starts_at}}.',
       feedback: 'Comment était votre chat avec {{model}} ? Dites-le-nous dans un court avis sur la caméra.',
+      playdate_reminder: 'Le playdate public « {{title}} » de {{model}} commence {{starts_at}}.',
+      private_playdate_reminder: 'Votre playdate privé avec {{model}} commence {{starts_at}}.',
+      playdate_request: '{{member}} demande un playdate privé de {{duration}} minutes avec vous.',
     },
   },
   cameraChat: {
