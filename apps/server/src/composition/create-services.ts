@@ -26,6 +26,8 @@ import { createModelsService } from '../modules/models/models.service';
 import { createPagesService } from '../modules/pages/pages.service';
 import { createWebhookRelay } from '../modules/payments/payment-provider';
 import { createPaymentsService, paymentProviderFor } from '../modules/payments/payments.service';
+import { createPlaydateRoomsService } from '../modules/playdate-rooms/playdate-rooms.service';
+import type { PlaydatesPort } from '../modules/playdate-rooms/playdates-port';
 import { createSessionsService } from '../modules/sessions/sessions.service';
 import { createShootsService } from '../modules/shoots/shoots.service';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service';
@@ -45,7 +47,19 @@ export interface ServiceParts {
   viewers?: ChatViewerControl;
   /** Who may read and write in camera chat rooms, standing in for chat sessions' (the camera chat's own tests). */
   chatAccess?: ChatAccess;
+  /** The playdates the rooms see, standing in for the playdates service (the rooms' own tests). */
+  playdatesPort?: PlaydatesPort;
 }
+
+/** No playdates module yet: no playdate exists. */
+const noPlaydates: PlaydatesPort = {
+  record: async () => null,
+  toPlaydate: async (id) => {
+    throw new Error(`No playdate ${id}`);
+  },
+  modelPublished: async () => {},
+  onStatusChanged: () => () => {},
+};
 
 /** No media server in this process: no room publishes, none has viewers, ending one is nothing to do. */
 const noMediaServer: Pick<MediaServer, 'endRoom' | 'stats'> = {
@@ -147,6 +161,21 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   // A tip from the camera screen is shown in her room while she is live.
   tips.onTipped((tip) => cameraChat.tipBooked(tip));
 
+  // Tier 9: the rooms of playdates (media, chat, replay, feedback) through the playdates port (decision record 041).
+  const playdatesPort = parts.playdatesPort ?? noPlaydates;
+  const playdateRooms = createPlaydateRoomsService({
+    db,
+    now,
+    config,
+    rateLimits,
+    realtime,
+    log,
+    jobs,
+    playdates: playdatesPort,
+    mediaServer: parts.mediaServer ?? noMediaServer,
+  });
+  playdatesPort.onStatusChanged((change) => playdateRooms.statusChanged(change));
+
   return {
     health,
     sessions,
@@ -182,6 +211,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     home,
     chatSessions,
     cameraChat,
+    playdateRooms,
   };
 }
 
