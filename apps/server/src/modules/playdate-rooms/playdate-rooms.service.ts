@@ -185,11 +185,16 @@ export function createPlaydateRoomsService(deps: PlaydateRoomsDeps) {
     if (!record.ends_at) return;
     const endsAt = unix(record.ends_at);
     const due = record.ends_at.getTime() - PLAYDATE_ENDING_SOON_SECONDS * 1000;
-    await jobs.send(PLAYDATE_ENDING_SOON_JOB, { playdateId: record.id, endsAt } satisfies EndingSoonJobData, {
-      startAfter: new Date(Math.max(due, now().getTime())),
-      singletonKey: `${record.id}:${endsAt}`,
-      retryLimit: 2,
-    });
+    try {
+      await jobs.send(PLAYDATE_ENDING_SOON_JOB, { playdateId: record.id, endsAt } satisfies EndingSoonJobData, {
+        startAfter: new Date(Math.max(due, now().getTime())),
+        singletonKey: `${record.id}:${endsAt}`,
+        retryLimit: 2,
+      });
+    } catch (err) {
+      // A lost "ending soon" line is not worth failing the start for: the room's countdown shows the end anyway.
+      log.error({ err, playdateId: record.id }, 'playdate ending-soon job not queued');
+    }
   }
 
   // Media events of one playdate's rooms, one after the other (a publisher-up and -down must not overtake each other).
