@@ -28,6 +28,7 @@ import { blogRoutes } from './modules/blog/blog.routes';
 import { cameraChatRoutes } from './modules/camera-chat/camera-chat.routes';
 import { camerasRoutes } from './modules/cameras/cameras.routes';
 import { chatSessionsRoutes } from './modules/chat-sessions/chat-sessions.routes';
+import { playdatesRoutes } from './modules/playdates/playdates.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { coinsRoutes } from './modules/coins/coins.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
@@ -162,6 +163,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
       await api.register(cameraChatRoutes, { ...routes, realtime: platform.realtime });
       // The rooms of playdates also declare their realtime room kind and chat event.
       await api.register(playdateRoomsRoutes, { ...routes, realtime: platform.realtime });
+      await api.register(playdatesRoutes, routes);
       await api.register(messagesRoutes, routes);
       await api.register(coinsRoutes, routes);
       await api.register(paymentsRoutes, routes);

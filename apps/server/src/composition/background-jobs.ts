@@ -5,6 +5,7 @@ import { registerCameraJobs } from '../modules/cameras/cameras-jobs';
 import { registerPlaydateRoomsJobs } from '../modules/playdate-rooms/playdate-rooms-jobs';
 import { registerMediaJobs, type MediaJobs } from '../modules/media/media-jobs';
 import { createRenewalJob, registerRenewalJob } from '../modules/payments/renewal-job';
+import { registerPlaydateJobs } from '../modules/playdates/playdates-jobs';
 import type { Platform } from '../platform';
 import type { Services } from './create-services';
 
@@ -18,12 +19,12 @@ export interface BackgroundJobs {
 
 /**
  * The work of a process outside requests, as durable jobs on the platform's queue (decision record 018), from the same
- * services as the app: transcoding, subscription renewals, the sweep of expired idempotency keys and the live cams' grace periods and go-live mails, and paid chat minutes. Started once the
+ * services as the app: transcoding, subscription renewals, the sweep of expired idempotency keys and the live cams' grace periods and go-live mails, paid chat minutes, and the steps of playdates. Started once the
  * server listens, so none of it delays a start.
  */
 export async function registerBackgroundJobs(
   platform: Pick<Platform, 'config' | 'db' | 'log' | 'jobs' | 'now'>,
-  services: Pick<Services, 'payments' | 'cameras' | 'chatSessions' | 'playdateRooms'>,
+  services: Pick<Services, 'payments' | 'cameras' | 'chatSessions' | 'playdates' | 'playdateRooms'>,
 ): Promise<BackgroundJobs> {
   const { jobs, log } = platform;
   // A missing demo source is generated from its recipe (ffmpeg test sources); any other missing source is an error.
@@ -32,6 +33,7 @@ export async function registerBackgroundJobs(
   await registerIdempotencySweepJob(jobs, createIdempotencySweep({ db: platform.db, now: platform.now, log }));
   await registerCameraJobs(jobs, services.cameras);
   await registerChatSessionJobs(jobs, services.chatSessions);
+  await registerPlaydateJobs(jobs, services.playdates);
   await registerPlaydateRoomsJobs(jobs, services.playdateRooms);
   return {
     media,

@@ -27,7 +27,7 @@ import { createPagesService } from '../modules/pages/pages.service';
 import { createWebhookRelay } from '../modules/payments/payment-provider';
 import { createPaymentsService, paymentProviderFor } from '../modules/payments/payments.service';
 import { createPlaydateRoomsService } from '../modules/playdate-rooms/playdate-rooms.service';
-import type { PlaydatesPort } from '../modules/playdate-rooms/playdates-port';
+import { createPlaydatesService } from '../modules/playdates/playdates.service';
 import { createSessionsService } from '../modules/sessions/sessions.service';
 import { createShootsService } from '../modules/shoots/shoots.service';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service';
@@ -36,6 +36,7 @@ import { createUsersService } from '../modules/users/users.service';
 import { createVideosService } from '../modules/videos/videos.service';
 import { createVisitsService } from '../modules/visits/visits.service';
 import type { ChatAccess } from '../modules/chat-sessions/chat-access';
+import type { PlaydatesPort } from '../modules/playdate-rooms/playdates-port';
 import type { MediaServer } from '../modules/live/media-server';
 import type { Platform } from '../platform';
 
@@ -51,15 +52,6 @@ export interface ServiceParts {
   playdatesPort?: PlaydatesPort;
 }
 
-/** No playdates module yet: no playdate exists. */
-const noPlaydates: PlaydatesPort = {
-  record: async () => null,
-  toPlaydate: async (id) => {
-    throw new Error(`No playdate ${id}`);
-  },
-  modelPublished: async () => {},
-  onStatusChanged: () => () => {},
-};
 
 /** No media server in this process: no room publishes, none has viewers, ending one is nothing to do. */
 const noMediaServer: Pick<MediaServer, 'endRoom' | 'stats'> = {
@@ -161,8 +153,11 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   // A tip from the camera screen is shown in her room while she is live.
   tips.onTipped((tip) => cameraChat.tipBooked(tip));
 
+  // Tier 8. Playdates: requests, held coins, schedules (decision record 040); the rooms (tier 9) use it as their port.
+  const playdates = createPlaydatesService({ db, now, realtime, log, mailer, mediaUrls, config, jobs, coins, cameras, media, users, chatSessions, cameraChat });
+  // What the rooms (tier 9) are handed: the service must keep fitting their port.
+  const playdatesPort: PlaydatesPort = playdates;
   // Tier 9: the rooms of playdates (media, chat, replay, feedback) through the playdates port (decision record 041).
-  const playdatesPort = parts.playdatesPort ?? noPlaydates;
   const playdateRooms = createPlaydateRoomsService({
     db,
     now,
@@ -171,9 +166,10 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     realtime,
     log,
     jobs,
-    playdates: playdatesPort,
+    playdates: parts.playdatesPort ?? playdatesPort,
     mediaServer: parts.mediaServer ?? noMediaServer,
   });
+  // The room opens and closes with the playdate's status.
   playdatesPort.onStatusChanged((change) => playdateRooms.statusChanged(change));
 
   return {
@@ -211,6 +207,8 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     home,
     chatSessions,
     cameraChat,
+    playdates,
+    playdatesPort,
     playdateRooms,
   };
 }

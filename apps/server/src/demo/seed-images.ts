@@ -7,7 +7,7 @@ import { createRandom, type Random } from './seed-catalog';
 // of its sizes is asked for (the composition root hands drawDemoOriginal to the media service), so seeding stays
 // quick however many pictures the catalog has.
 
-const KIND_SEED: Record<ImageKind, number> = { video: 1, model: 2, shoot: 3, image: 4 };
+const KIND_SEED: Record<ImageKind, number> = { video: 1, model: 2, shoot: 3, image: 4, playdate: 5 };
 
 /** The size a demo picture is drawn at; every served size is cut from it, so all sizes show the same picture. */
 export function seedOriginalSize(kind: ImageKind, natural?: { width: number; height: number }): { width: number; height: number } {

@@ -543,6 +543,9 @@ export function createChatSessionsService(deps: ChatSessionsDeps, options: ChatS
     },
 
     /** The paid-watch gate of the cameras module: an open paid session whose current minute is paid. */
+    /** Whether the model banned the member from her chat (playdates refuse his requests too). */
+    isBanned: (cameraId: number, userId: number): Promise<boolean> => repo.isBanned(db, cameraId, userId),
+
     async canWatchPaid(userId: number, cameraId: number): Promise<boolean> {
       const open = await repo.open(db, cameraId, userId);
       return open !== null && open.kind === 'paid' && open.paid_until !== null && new Date(open.paid_until).getTime() > now().getTime();

@@ -22,7 +22,7 @@ export function request(t: TestApp, method: 'GET' | 'POST', url: string, viewer?
 
 export const tip = (t: TestApp, viewer: Viewer | undefined, body: unknown) => request(t, 'POST', '/api/coins/tip', viewer, body);
 
-export async function accountBalance(db: Queryable, where: { userId?: number; modelId?: number; kind?: 'house' | 'purchases' }): Promise<number> {
+export async function accountBalance(db: Queryable, where: { userId?: number; modelId?: number; kind?: 'house' | 'purchases' | 'holds' }): Promise<number> {
   const [sql, params] =
     where.userId !== undefined
       ? ["kind = 'member' AND user_id = $1", [where.userId]]
@@ -34,7 +34,7 @@ export async function accountBalance(db: Queryable, where: { userId?: number; mo
 }
 
 /** The sum of an account's entries (the ledger's answer, independent of the cached balance). */
-export async function entriesSum(db: Queryable, where: { userId?: number; modelId?: number; kind?: 'house' | 'purchases' }): Promise<number> {
+export async function entriesSum(db: Queryable, where: { userId?: number; modelId?: number; kind?: 'house' | 'purchases' | 'holds' }): Promise<number> {
   const [sql, params] =
     where.userId !== undefined
       ? ["a.kind = 'member' AND a.user_id = $1", [where.userId]]

@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/database';
 
-export type LedgerKind = 'coin_purchase' | 'tip' | 'paid_chat' | 'private_playdate' | 'grant' | 'refund';
-export type SystemAccount = 'house' | 'purchases';
+export type LedgerKind = 'coin_purchase' | 'tip' | 'paid_chat' | 'private_playdate' | 'grant' | 'refund' | 'playdate_hold' | 'playdate_release';
+/** holds: coins of playdate requests waiting for the model (decision record 040). */
+export type SystemAccount = 'house' | 'purchases' | 'holds';
 
 export interface AccountBalance {
   id: number;
@@ -107,6 +108,14 @@ export const coinsRepository = {
     return rows[0] ?? null;
   },
 
+  async entriesOfKey(db: Queryable, idempotencyKey: string): Promise<Array<{ kind: string; amount: number }>> {
+    return db.query(
+      `SELECT a.kind, e.amount FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+         JOIN ledger_accounts a ON a.id = e.account_id WHERE t.idempotency_key = $1`,
+      [idempotencyKey],
+    );
+  },
+
   async findPurchaseOf(db: Queryable, paymentId: number): Promise<BookedRow | null> {
     const rows = await db.query<BookedRow>(`SELECT ${BOOKED_COLUMNS} FROM ${BOOKED_FROM} WHERE t.kind = 'coin_purchase' AND t.payment_id = $1`, [
       paymentId,
@@ -153,6 +162,15 @@ export const coinsRepository = {
   /** Creates the model's account if there is none. Throws a foreign-key violation (23503) when the model does not exist. */
   async ensureModelAccount(tx: Queryable, modelId: number): Promise<void> {
     await tx.query(`INSERT INTO ledger_accounts (kind, model_id) VALUES ('model', $1) ON CONFLICT (model_id) DO NOTHING`, [modelId]);
+  },
+
+  /** Moves a model's account by `delta`; a refund may take back what a playdate credited (negative: coins leave it). */
+  async moveModel(tx: Queryable, modelId: number, delta: number): Promise<AccountBalance> {
+    const rows = await tx.query<AccountBalance>(
+      `UPDATE ledger_accounts SET balance = balance + $2 WHERE kind = 'model' AND model_id = $1 RETURNING id, balance`,
+      [modelId, delta],
+    );
+    return rows[0]!;
   },
 
   async creditModel(tx: Queryable, modelId: number, coins: number): Promise<AccountBalance> {

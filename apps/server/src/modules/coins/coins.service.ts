@@ -47,6 +47,24 @@ export type ChatMinuteBooking =
   /** insufficient: the member cannot pay it; model: the model's side cannot be booked (she is gone). Nothing booked. */
   | { ok: false; reason: 'insufficient' | 'model'; balance: number };
 
+/**
+ * One booking of a playdate (decision record 040): signed moves of the member, the model, the holds and the house
+ * accounts that sum to zero. `key` is `playdate:<id>:hold|capture|release|refund|extend:<n>`: booked once.
+ */
+export interface PlaydateBooking {
+  kind: 'playdate_hold' | 'private_playdate' | 'playdate_release' | 'refund';
+  key: string;
+  userId: number;
+  modelId: number;
+  description: string;
+  member?: number;
+  model?: number;
+  holds?: number;
+  house?: number;
+}
+
+export type PlaydateBooked = { ok: true; transactionId: number; balance: number; replayed: boolean } | { ok: false; balance: number };
+
 export interface ModelEarnings {
   model_id: number;
   /** Coins credited to the model and not yet paid out. */
@@ -107,12 +125,17 @@ function describe(row: HistoryRow): string {
       return row.description ?? 'Coins from Velora';
     case 'refund':
       return row.description ?? 'Refund';
+    case 'playdate_hold':
+      return row.description ?? 'Private playdate (coins held)';
+    case 'playdate_release':
+      return row.description ?? 'Private playdate (held coins returned)';
   }
 }
 
 const toHistoryItem = (row: HistoryRow): PaymentHistoryItem => ({
   id: row.id,
-  kind: row.kind === 'coin_purchase' ? 'coins' : row.kind,
+  // A playdate's held coins are its price in the member's history; coins coming back from a hold are a refund.
+  kind: row.kind === 'coin_purchase' ? 'coins' : row.kind === 'playdate_hold' ? 'private_playdate' : row.kind === 'playdate_release' ? 'refund' : row.kind,
   description: describe(row),
   amount_cents: row.amount_cents,
   currency: row.currency,
@@ -283,6 +306,62 @@ export function createCoinsService(deps: CoinsDeps) {
       }
       await post(tx, id, entries);
       return { ok: true, transactionId: id, balance: Number(member.balance), replayed: false };
+    },
+
+    /**
+     * Books a playdate's coins inside the caller's transaction `tx` (the playdate's row is locked there by its
+     * conditional update). Idempotent by key: a replay books nothing. A member debit the balance does not cover books
+     * nothing and answers ok: false (the caller rolls back or refuses).
+     */
+    async bookPlaydate(tx: Queryable, b: PlaydateBooking): Promise<PlaydateBooked> {
+      checkKey(b.key);
+      const moves = { member: b.member ?? 0, model: b.model ?? 0, holds: b.holds ?? 0, house: b.house ?? 0 };
+      if (moves.member + moves.model + moves.holds + moves.house !== 0) throw new RangeError(`Playdate booking ${b.key} does not sum to zero`);
+      for (const v of Object.values(moves)) if (v !== 0) checkCoins(Math.abs(v));
+      const found = await repo.findByKey(tx, b.key);
+      if (found) return { ok: true, transactionId: found.id, balance: await repo.memberBalance(tx, b.userId), replayed: true };
+      const entries: NewEntry[] = [];
+      // Lock order of the repository: the member, the model, then the system accounts.
+      let balance: number | null = null;
+      if (moves.member < 0) {
+        const member = await repo.debitMember(tx, b.userId, -moves.member);
+        if (!member) return { ok: false, balance: await repo.memberBalance(tx, b.userId) };
+        entries.push({ accountId: member.id, amount: moves.member, balanceAfter: member.balance });
+        balance = Number(member.balance);
+      } else if (moves.member > 0) {
+        const member = await repo.creditMember(tx, b.userId, moves.member);
+        entries.push({ accountId: member.id, amount: moves.member, balanceAfter: member.balance });
+        balance = Number(member.balance);
+      }
+      const id = await repo.insertTransaction(tx, {
+        kind: b.kind,
+        userId: b.userId,
+        modelId: b.modelId,
+        paymentId: null,
+        idempotencyKey: b.key,
+        description: b.description.slice(0, 200),
+        createdAt: now(),
+      });
+      if (id === null) throw new Error(`Playdate booking ${b.key} booked concurrently`);
+      if (moves.model !== 0) {
+        await repo.ensureModelAccount(tx, b.modelId);
+        const model = await repo.moveModel(tx, b.modelId, moves.model);
+        entries.push({ accountId: model.id, amount: moves.model, balanceAfter: model.balance });
+      }
+      for (const kind of ['holds', 'house'] as const) {
+        if (moves[kind] === 0) continue;
+        const system = await repo.moveSystem(tx, kind, moves[kind]);
+        entries.push({ accountId: system.id, amount: moves[kind], balanceAfter: system.balance });
+      }
+      await post(tx, id, entries);
+      return { ok: true, transactionId: id, balance: balance ?? (await repo.memberBalance(tx, b.userId)), replayed: false };
+    },
+
+    /** What a booked playdate transaction credited the model and the house (a refund takes back exactly that). */
+    async playdateSplitOf(tx: Queryable, key: string): Promise<{ model: number; house: number }> {
+      const rows = await repo.entriesOfKey(tx, key);
+      const sum = (kind: string) => rows.filter((r) => r.kind === kind).reduce((s, r) => s + Number(r.amount), 0);
+      return { model: sum('model'), house: sum('house') };
     },
 
     /** The member's coins: their account's balance, 0 before their first coin. */

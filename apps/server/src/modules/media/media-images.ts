@@ -7,8 +7,9 @@ import type { MediaPaths } from './media-paths';
 
 // Sized pictures, drawn with sharp from an original and cached on disk: each (kind, id, size) is rendered once.
 
-export type ImageKind = 'video' | 'model' | 'shoot' | 'image';
-export const IMAGE_KINDS: readonly ImageKind[] = ['video', 'model', 'shoot', 'image'];
+/** playdate: one of the 8 generated playdate images (id = image_variant + 1), SPEC §3's 900x500 and 370x206. */
+export type ImageKind = 'video' | 'model' | 'shoot' | 'image' | 'playdate';
+export const IMAGE_KINDS: readonly ImageKind[] = ['video', 'model', 'shoot', 'image', 'playdate'];
 
 /**
  * Draws the original of a catalog row that has none stored (a shoot image's own size when known). The composition

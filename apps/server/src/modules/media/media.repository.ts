@@ -19,7 +19,9 @@ export interface AssetRow {
 const COLUMNS = 'id, kind, title, source_name, status, renditions, width, height, duration_ms, error';
 
 export const mediaRepository = {
-  async imageSubject(db: Queryable, kind: 'video' | 'model' | 'shoot' | 'image', id: number): Promise<{ width: number; height: number } | 'exists' | null> {
+  async imageSubject(db: Queryable, kind: 'video' | 'model' | 'shoot' | 'image' | 'playdate', id: number): Promise<{ width: number; height: number } | 'exists' | null> {
+    // A playdate shows one of 8 generated images (its image_variant + 1), drawn like the demo's.
+    if (kind === 'playdate') return id >= 1 && id <= 8 ? 'exists' : null;
     if (kind === 'image') {
       const rows = await db.query<{ width: number; height: number }>('SELECT width, height FROM shoot_images WHERE id = $1', [id]);
       return rows[0] ?? null;
