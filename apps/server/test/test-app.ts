@@ -109,8 +109,6 @@ export interface TestAppOverrides {
   jobs?: Platform['jobs'];
   /** Who may read and write in camera chat rooms (the camera chat's tests stand in their own). */
   chatAccess?: ServiceParts['chatAccess'];
-  /** The playdates the rooms of playdates see (their tests stand in their own before the playdates module). */
-  playdatesPort?: ServiceParts['playdatesPort'];
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -140,7 +138,6 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   const services = createServices(deps, {
     ...(overrides.mediaServer ? { mediaServer: overrides.mediaServer } : {}),
     ...(overrides.chatAccess ? { chatAccess: overrides.chatAccess } : {}),
-    ...(overrides.playdatesPort ? { playdatesPort: overrides.playdatesPort } : {}),
   });
   const app = await buildApp(deps, services, {
     webDist: overrides.webDist ?? path.join(dataDir, 'no-web'),

@@ -26,6 +26,7 @@ import { createModelsService } from '../modules/models/models.service';
 import { createPagesService } from '../modules/pages/pages.service';
 import { createWebhookRelay } from '../modules/payments/payment-provider';
 import { createPaymentsService, paymentProviderFor } from '../modules/payments/payments.service';
+import { playdateReplayKey, playdateReplayPath } from '../lib/playdate-replay-token';
 import { createPlaydateRoomsService } from '../modules/playdate-rooms/playdate-rooms.service';
 import { createPlaydatesService } from '../modules/playdates/playdates.service';
 import { createSessionsService } from '../modules/sessions/sessions.service';
@@ -48,8 +49,6 @@ export interface ServiceParts {
   viewers?: ChatViewerControl;
   /** Who may read and write in camera chat rooms, standing in for chat sessions' (the camera chat's own tests). */
   chatAccess?: ChatAccess;
-  /** The playdates the rooms see, standing in for the playdates service (the rooms' own tests). */
-  playdatesPort?: PlaydatesPort;
 }
 
 
@@ -166,11 +165,14 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     realtime,
     log,
     jobs,
-    playdates: parts.playdatesPort ?? playdatesPort,
+    playdates: playdatesPort,
     mediaServer: parts.mediaServer ?? noMediaServer,
   });
   // The room opens and closes with the playdate's status.
   playdatesPort.onStatusChanged((change) => playdateRooms.statusChanged(change));
+  // A finished public playdate links to its chat's replay: the token the rooms' replay call checks.
+  let replayKey: Buffer | undefined;
+  playdates.setReplayPaths((id) => playdateReplayPath((replayKey ??= playdateReplayKey(config)), id));
 
   return {
     health,

@@ -15,7 +15,7 @@ import type { RealtimeEventContext } from '../../lib/realtime-hub';
 import { verifyLiveToken } from '../live/live-tokens';
 import { mediaRoomOf } from './media-rooms';
 import { PLAYDATE_PREPARE_SECONDS } from './playdate-rooms.service';
-import { changeStatus, createStandInPlaydates, insertPlaydate } from './playdate-rooms-test-helpers';
+import { changeStatus, insertPlaydate } from './playdate-rooms-test-helpers';
 import { PLAYDATE_MEDIA_ROOM_BASE } from './playdates-port';
 
 // The rooms of playdates through the API on a clock the tests move, with a media server that records what it is told
@@ -31,7 +31,6 @@ const MIN = 60_000;
 beforeAll(async () => {
   t = await buildTestApp({
     now: () => new Date(clock),
-    playdatesPort: createStandInPlaydates(() => t.deps.db),
     mediaServer: {
       endRoom: async (room) => {
         ended.push(room);
@@ -306,6 +305,9 @@ describe('the replay of a public playdate\'s chat', () => {
     const replay = PlaydateChatReplay.parse(res.json());
     expect(replay.playdate).toMatchObject({ id: p.id, title: 'Test playdate' });
     expect(replay.messages.map((m) => m.text)).toEqual(['Great show', 'The playdate has ended']);
+    // The playdate's own answer links to it (the playdates module builds replay_path with this token).
+    const room = PlaydateRoom.parse((await get(`/playdates/public/${p.id}`, viewer)).json());
+    expect(room.playdate.replay_path).toBe(playdateReplayPath(key, p.id));
 
     expect((await get(url(`${p.id}.${'A'.repeat(43)}`), asVisitor())).statusCode).toBe(404);
     expect((await get(url(signPlaydateReplayToken(key, 999_999)), asVisitor())).statusCode).toBe(404);
