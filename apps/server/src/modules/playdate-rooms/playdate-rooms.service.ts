@@ -101,9 +101,13 @@ export function createPlaydateRoomsService(deps: PlaydateRoomsDeps) {
     return 'viewer';
   }
 
+  // Media rooms whose publisher-up this instance heard (and no publisher-down or end since). The media server's stats
+  // come about once a second, so a screen that asks again on PLAYDATE_EVENTS.publishing would otherwise find nothing.
+  const upRooms = new Set<number>();
+  const isPublishing = (mediaRoom: number) => upRooms.has(mediaRoom) || mediaServer.stats(mediaRoom).publishing;
   const publishing = (record: PlaydateRecord) => ({
-    model: mediaServer.stats(mediaRoomOf(record.id, 'model')).publishing,
-    member: record.kind === 'private' && mediaServer.stats(mediaRoomOf(record.id, 'member')).publishing,
+    model: isPublishing(mediaRoomOf(record.id, 'model')),
+    member: record.kind === 'private' && isPublishing(mediaRoomOf(record.id, 'member')),
   });
 
   /** The side a person publishes into now, or null: the model hers (also in the last minutes before the start), the member his. */
@@ -134,7 +138,7 @@ export function createPlaydateRoomsService(deps: PlaydateRoomsDeps) {
     const exp = Math.floor(at.getTime() / 1000) + VIEWER_TOKEN_TTL_SECONDS;
     // Only a side with a publisher can be watched; the screen asks again when PLAYDATE_EVENTS.publishing says one came.
     return sides
-      .filter((side) => mediaServer.stats(mediaRoomOf(record.id, side)).publishing)
+      .filter((side) => isPublishing(mediaRoomOf(record.id, side)))
       .map((side) => {
         const mediaRoom = mediaRoomOf(record.id, side);
         return {
@@ -178,7 +182,10 @@ export function createPlaydateRoomsService(deps: PlaydateRoomsDeps) {
   }
 
   async function endMedia(id: number): Promise<void> {
-    await Promise.all([mediaServer.endRoom(mediaRoomOf(id, 'model')), mediaServer.endRoom(mediaRoomOf(id, 'member'))]);
+    const rooms = [mediaRoomOf(id, 'model'), mediaRoomOf(id, 'member')];
+    // endRoom sends no publisher-down (the caller ended it): forget them here.
+    for (const mediaRoom of rooms) upRooms.delete(mediaRoom);
+    await Promise.all(rooms.map((mediaRoom) => mediaServer.endRoom(mediaRoom)));
   }
 
   async function queueEndingSoon(record: PlaydateRecord): Promise<void> {
@@ -267,6 +274,8 @@ export function createPlaydateRoomsService(deps: PlaydateRoomsDeps) {
     handleMediaEvent(event: MediaServerEvent): Promise<void> {
       const target = playdateOfMediaRoom(event.room);
       if (!target || event.type === 'viewers') return Promise.resolve();
+      if (event.type === 'publisher-up') upRooms.add(event.room);
+      else upRooms.delete(event.room);
       return enqueue(target.playdateId, async () => {
         const record = await playdates.record(target.playdateId);
         if (!record) return;
@@ -280,7 +289,7 @@ export function createPlaydateRoomsService(deps: PlaydateRoomsDeps) {
       if (record.status === 'live') {
         await systemLine(record.id, previous === 'finished' ? 'extended' : 'started', { ends_at: record.ends_at ? unix(record.ends_at) : 0 }, true);
         // She got ready before the start: her publisher is there already, so no publisher-up will say she came.
-        if (mediaServer.stats(mediaRoomOf(record.id, 'model')).publishing) await playdates.modelPublished(record.id);
+        if (isPublishing(mediaRoomOf(record.id, 'model'))) await playdates.modelPublished(record.id);
         await queueEndingSoon(record);
         return;
       }
