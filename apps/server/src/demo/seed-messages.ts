@@ -61,6 +61,8 @@ export async function seedDemoMessages(db: Queryable, opts: { now: Date }): Prom
         startsAt,
         durationMinutes: p.durationMinutes,
         createdAt: at((p.daysAgo + 2) * DAY_MS),
+        // Over by now: finished, so the playdates' sweep has nothing to start.
+        status: startsAt.getTime() + p.durationMinutes * 60_000 <= opts.now.getTime() ? 'finished' : 'scheduled',
       });
       if (p === DEMO_PLAYDATES[0]) {
         const conversationId = await repo.ensurePlaydate(db, playdateId);

@@ -76,6 +76,7 @@ export function routeOptionsOf<E extends EndpointSpec>(endpoint: E, handler: End
     url: endpoint.path,
     config: {
       capability: endpoint.capability,
+      ...(endpoint.refusalCode === undefined ? {} : { refusalCode: endpoint.refusalCode }),
       ...(lawLimited === undefined ? {} : { lawLimited }),
       ...(endpoint.idempotent ? { idempotent: true } : {}),
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DISABLED_ROLES_COOKIE, can, effectiveRoles, parseDisabledRoles, type Capability, type CapabilitySubject } from '@velora/shared';
-import { forbidden, unauthorized } from '../lib/http-error';
+import { HttpError, forbidden, unauthorized } from '../lib/http-error';
 import type { AuthContext, SessionsService } from '../modules/sessions/sessions.service';
 
 // Who may call a route is its capability (packages/shared rules/capabilities.ts), which its entry of the endpoint
@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the caller must be able to do; every /api route has one. */
     capability?: Capability;
+    /** The error body's `code` when the capability is missing (default FORBIDDEN), e.g. PLAYDATE_NOT_PREMIUM. */
+    refusalCode?: string;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -50,8 +52,11 @@ export function subjectOf(auth: AuthContext | null): CapabilitySubject | null {
 }
 
 /** The 403 of a missing capability names it, so a client (and a person reading logs) knows what was missing. */
-export const missingCapability = (capability: Capability) =>
-  forbidden(capability === 'premium' ? 'This needs a premium membership (capability "premium")' : `This needs the capability "${capability}"`);
+export const missingCapability = (capability: Capability, code?: string) => {
+  const refusal = forbidden(capability === 'premium' ? 'This needs a premium membership (capability "premium")' : `This needs the capability "${capability}"`);
+  // A call whose refusal opens a popup of its own (the playdate-forbiddance popup) names it in the code.
+  return code ? new HttpError(403, code, refusal.message) : refusal;
+};
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionsService; now?: () => number; disabledRoles?: readonly string[] }) => {
   const now = opts.now ?? Date.now;
@@ -68,7 +73,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     // Every role check on the server reads auth.roles: the roles switched off locally or by the deployment are gone here.
     request.auth = auth && { ...auth, roles: effectiveRoles(auth.roles, parseDisabledRoles(cookieOf(request, DISABLED_ROLES_COOKIE)), opts.disabledRoles) };
     if (can(subjectOf(request.auth), capability, now())) return;
-    throw request.auth ? missingCapability(capability) : unauthorized();
+    throw request.auth ? missingCapability(capability, request.routeOptions.config?.refusalCode) : unauthorized();
   });
 
   // A route under /api without a capability was not registered from the endpoint table: fail loudly at start-up.

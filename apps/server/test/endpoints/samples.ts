@@ -1,4 +1,4 @@
-import type { EndpointName } from '@velora/shared';
+import { DEFAULT_PLAYDATE_LIMITS, type EndpointName } from '@velora/shared';
 import { PASSWORD, type EndpointWorld, type SuiteRole } from './endpoint-world';
 
 // Valid values the schemas cannot know: ids that exist in the world, tokens, the right password. Merged over the
@@ -21,6 +21,23 @@ const other = (w: EndpointWorld) => ({ name: w.users.other.username });
 const playdate = (w: EndpointWorld) => ({ id: w.ids.playdateId });
 const camera = (w: EndpointWorld) => ({ name: w.ids.cameraName });
 let shows = 0;
+let publicPlaydates = 0;
+/** The suite camera's model takes private playdate requests and the premium member has coins to request one. */
+let offerReady: Promise<void> | null = null;
+const offer = (w: EndpointWorld): Promise<void> =>
+  (offerReady ??= (async () => {
+    await w.deps.db.query(
+      `INSERT INTO playdate_settings (model_id, private_enabled, price_per_minute, durations, hours_days, hours_from_minute, hours_to_minute, time_zone)
+       SELECT model_id, true, 10, '{5,10}', '{0,1,2,3,4,5,6}', 0, 1440, 'Europe/Berlin' FROM cameras WHERE name = $1 ON CONFLICT DO NOTHING`,
+      [w.ids.cameraName],
+    );
+    await w.services.coins.grant(w.users.premium.id, 1000, 'Suite coins', 'suite-playdates');
+  })());
+const playdateCamera = async (w: EndpointWorld) => {
+  await offer(w);
+  const [row] = await w.deps.db.query<{ id: number }>('SELECT id FROM cameras WHERE name = $1', [w.ids.cameraName]);
+  return { id: row!.id };
+};
 
 export const SAMPLES: Partial<Record<EndpointName, Sample>> = {
   'auth.register': (_w, role) => {
@@ -82,6 +99,31 @@ export const SAMPLES: Partial<Record<EndpointName, Sample>> = {
   'cameras.feedback.send': (w) => ({ params: camera(w), body: { rating: 4, message: 'Lovely show' } }),
   'cameras.mails.unsubscribe': (w) => ({ query: { token: w.services.cameras.unsubscribeToken(w.users.other.id) } }),
   'studio.camera.update': () => ({ body: { title: 'Suite camera', tag_ids: [], chat_mode: 'free', price_per_minute: null } }),
+  'playdates.private.camera': async (w) => ({ params: await playdateCamera(w) }),
+  'playdates.private.quote': async (w) => ({ params: await playdateCamera(w), query: { duration: '5' } }),
+  'playdates.private.request': async (w) => ({ params: await playdateCamera(w), body: { duration: 5, starts_at: null, price_per_minute: 10 } }),
+  'playdates.private.requestCheck': async (w) => ({ params: await playdateCamera(w) }),
+  'playdates.private.cancel': (w) => ({ params: playdate(w) }),
+  'playdates.private.status': (w) => ({ params: playdate(w) }),
+  'playdates.private.extendOffer': (w) => ({ params: playdate(w) }),
+  'playdates.private.extend': (w) => ({ params: playdate(w), body: { duration: 5 } }),
+  'playdates.camera.closestPublic': async (w) => ({ params: await playdateCamera(w) }),
+  'playdates.camera.closestPrivate': async (w) => ({ params: await playdateCamera(w) }),
+  'playdates.camera.pendingRequest': async (w) => ({ params: await playdateCamera(w) }),
+  'playdates.reminder.on': (w) => ({ params: { type: 'private', ...playdate(w) } }),
+  'playdates.reminder.off': (w) => ({ params: { type: 'private', ...playdate(w) } }),
+  'studio.playdates.settings': () => ({
+    body: { private_enabled: true, price_per_minute: 10, durations: [5, 10], hours: { days: [1, 2, 3], from_minute: 600, to_minute: 1200, time_zone: 'Europe/Berlin' } },
+  }),
+  'studio.playdates.schedule': (w) => {
+    publicPlaydates += 1;
+    return { body: { title: 'Suite show', starts_at: Math.floor(w.deps.now().getTime() / 1000) + publicPlaydates * 86_400, duration_minutes: 60 } };
+  },
+  'studio.playdates.accept': (w) => ({ params: playdate(w), body: { starts_at: null } }),
+  'studio.playdates.decline': (w) => ({ params: playdate(w), body: {} }),
+  'studio.playdates.cancel': (w) => ({ params: playdate(w) }),
+  'studio.playdates.end': (w) => ({ params: playdate(w) }),
+  'team.playdateLimits.set': () => ({ body: DEFAULT_PLAYDATE_LIMITS }),
   'studio.camera.schedule.add': (w) => {
     shows += 1;
     return { body: { starts_at: Math.floor(w.deps.now().getTime() / 1000) + shows * 86_400, duration_minutes: 60 } };

@@ -45,6 +45,8 @@ export interface EndpointSpec {
   errorResponse?: Schema;
   /** Who may call it (rules/capabilities.ts). */
   capability: Capability;
+  /** The 403's `code` when the caller lacks the capability (default FORBIDDEN): a refusal the web answers with a popup. */
+  refusalCode?: string;
   summary: string;
   description?: string;
   tags: readonly string[];

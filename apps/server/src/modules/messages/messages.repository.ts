@@ -134,12 +134,24 @@ export const messagesRepository = {
 
   async insertPlaydate(
     db: Queryable,
-    p: { modelId: number; kind: 'public' | 'private'; memberId: number | null; title: string; startsAt: Date; durationMinutes: number; createdAt: Date },
+    p: {
+      modelId: number;
+      kind: 'public' | 'private';
+      memberId: number | null;
+      title: string;
+      startsAt: Date;
+      durationMinutes: number;
+      createdAt: Date;
+      /** A private playdate has a price (migration 0015); default 10 coins a minute. */
+      pricePerMinute?: number;
+      status?: 'scheduled' | 'finished';
+    },
   ): Promise<number> {
+    const price = p.kind === 'private' ? (p.pricePerMinute ?? 10) : null;
     const rows = await db.query<{ id: number }>(
-      `INSERT INTO playdates (model_id, kind, member_id, title, starts_at, duration_minutes, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [p.modelId, p.kind, p.memberId, p.title, p.startsAt, p.durationMinutes, p.createdAt],
+      `INSERT INTO playdates (model_id, kind, member_id, title, starts_at, duration_minutes, created_at, price_per_minute, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [p.modelId, p.kind, p.memberId, p.title, p.startsAt, p.durationMinutes, p.createdAt, price, p.status ?? 'scheduled'],
     );
     return rows[0]!.id;
   },

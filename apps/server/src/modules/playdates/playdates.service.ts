@@ -295,8 +295,9 @@ export function createPlaydatesService(deps: PlaydatesDeps) {
     if (!booked.ok) throw insufficient(booked.balance, Math.abs(b.member ?? 0));
   }
 
-  const described = async (row: PlaydateRow, what: string) => {
-    const name = (await db.query<{ name_en: string }>('SELECT name_en FROM models WHERE id = $1', [row.model_id]))[0]?.name_en ?? 'a model';
+  // In the caller's transaction: PGlite has one connection, so a query beside an open transaction would wait for it.
+  const described = async (tx: Queryable, row: PlaydateRow, what: string) => {
+    const name = (await tx.query<{ name_en: string }>('SELECT name_en FROM models WHERE id = $1', [row.model_id]))[0]?.name_en ?? 'a model';
     return `${what} with ${name}`;
   };
 
@@ -307,7 +308,7 @@ export function createPlaydatesService(deps: PlaydatesDeps) {
       key: `playdate:${row.id}:release`,
       userId: row.member_id,
       modelId: row.model_id,
-      description: await described(row, `Private playdate ${row.status}: coins returned`),
+      description: await described(tx, row, `Private playdate ${row.status}: coins returned`),
       holds: -row.coins,
       member: row.coins,
     });
@@ -329,7 +330,7 @@ export function createPlaydatesService(deps: PlaydatesDeps) {
         key: `playdate:${row.id}:capture`,
         userId: row.member_id,
         modelId: row.model_id,
-        description: await described(row, 'Private playdate'),
+        description: await described(tx, row, 'Private playdate'),
         holds: -row.coins,
         ...(split.model > 0 ? { model: split.model } : {}),
         ...(split.house > 0 ? { house: split.house } : {}),
@@ -346,7 +347,7 @@ export function createPlaydatesService(deps: PlaydatesDeps) {
       key: `playdate:${row.id}:refund`,
       userId: row.member_id,
       modelId: row.model_id,
-      description: await described(row, 'Missed private playdate: refund'),
+      description: await described(tx, row, 'Missed private playdate: refund'),
       member: split.model + split.house,
       ...(split.model > 0 ? { model: -split.model } : {}),
       ...(split.house > 0 ? { house: -split.house } : {}),
@@ -782,7 +783,7 @@ export function createPlaydatesService(deps: PlaydatesDeps) {
             key: `playdate:${updated.id}:extend:${updated.extensions}`,
             userId: viewer.userId,
             modelId: updated.model_id,
-            description: await described(updated, `Private playdate extended by ${duration} minutes`),
+            description: await described(tx, updated, `Private playdate extended by ${duration} minutes`),
             member: -cost,
             ...(split.model > 0 ? { model: split.model } : {}),
             ...(split.house > 0 ? { house: split.house } : {}),
