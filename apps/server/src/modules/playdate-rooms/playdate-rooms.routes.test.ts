@@ -181,6 +181,17 @@ describe('tickets of the two media rooms', () => {
     expect(pushes).toContainEqual({ room: `playdate:${w.id}`, event: PLAYDATE_EVENTS.publishing, payload: { model: false, member: false } });
   });
 
+  it('closes the room when the playdates module ends a playdate (onStatusChanged, as composed)', async () => {
+    const p = await publicPlaydate('live');
+    publishingRooms.add(mediaRoomOf(p.id, 'model'));
+    const res = await t.app.inject({ method: 'POST', url: `/api/studio/playdates/${p.id}/end`, headers: p.model.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ended).toEqual(expect.arrayContaining([mediaRoomOf(p.id, 'model'), mediaRoomOf(p.id, 'member')]));
+    const room = PlaydateRoom.parse((await get(`/studio/playdates/${p.id}/room`, p.model)).json());
+    expect(room).toMatchObject({ publish: null, view: [], publishing: { model: false, member: false } });
+    expect(room.messages.at(-1)?.system?.key).toBe('playdates.system.ended');
+  });
+
   it('refuses a publish token of another person\'s side, a camera token or a stranger\'s bearer', async () => {
     const w = await privatePlaydate();
     const room = PlaydateRoom.parse((await get(`/playdates/private/${w.id}`, w.member)).json());
