@@ -49,6 +49,7 @@ import { modelsRoutes } from './modules/models/models.routes';
 import { pagesRoutes } from './modules/pages/pages.routes';
 import { deliveryThrough } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { playdateRoomsRoutes } from './modules/playdate-rooms/playdate-rooms.routes';
 import { shootsRoutes } from './modules/shoots/shoots.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { videosRoutes } from './modules/videos/videos.routes';
@@ -160,6 +161,8 @@ export async function buildApp(platform: Platform, services: Services, options: 
       await api.register(chatSessionsRoutes, { ...routes, realtime: platform.realtime });
       // Camera chat also declares its realtime send event.
       await api.register(cameraChatRoutes, { ...routes, realtime: platform.realtime });
+      // The rooms of playdates also declare their realtime room kind and chat event.
+      await api.register(playdateRoomsRoutes, { ...routes, realtime: platform.realtime });
       await api.register(playdatesRoutes, routes);
       await api.register(messagesRoutes, routes);
       await api.register(coinsRoutes, routes);
@@ -175,7 +178,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
   );
 
   await app.register(mediaRoutes, services);
-  if (options.live) await options.live.registerRoutes(app, services.cameras);
+  if (options.live) await options.live.registerRoutes(app, [services.cameras, services.playdateRooms]);
   await app.register(spaPlugin, { webDist });
   return app;
 }

@@ -57,7 +57,7 @@ async function main() {
   const engine = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   log.info(`ready in ${Date.now() - started} ms on ${engine}: ${config.publicUrl}`);
   await jobs.start();
-  await live.start(services.cameras);
+  await live.start(services.cameras, services.playdateRooms);
 }
 
 main().catch((error) => {

@@ -2,6 +2,7 @@ import { demoClipFor } from '../demo/seed-media';
 import { createIdempotencySweep, registerIdempotencySweepJob } from '../http/idempotency-sweep-job';
 import { registerChatSessionJobs } from '../modules/chat-sessions/chat-sessions-jobs';
 import { registerCameraJobs } from '../modules/cameras/cameras-jobs';
+import { registerPlaydateRoomsJobs } from '../modules/playdate-rooms/playdate-rooms-jobs';
 import { registerMediaJobs, type MediaJobs } from '../modules/media/media-jobs';
 import { createRenewalJob, registerRenewalJob } from '../modules/payments/renewal-job';
 import { registerPlaydateJobs } from '../modules/playdates/playdates-jobs';
@@ -23,7 +24,7 @@ export interface BackgroundJobs {
  */
 export async function registerBackgroundJobs(
   platform: Pick<Platform, 'config' | 'db' | 'log' | 'jobs' | 'now'>,
-  services: Pick<Services, 'payments' | 'cameras' | 'chatSessions' | 'playdates'>,
+  services: Pick<Services, 'payments' | 'cameras' | 'chatSessions' | 'playdates' | 'playdateRooms'>,
 ): Promise<BackgroundJobs> {
   const { jobs, log } = platform;
   // A missing demo source is generated from its recipe (ffmpeg test sources); any other missing source is an error.
@@ -33,6 +34,7 @@ export async function registerBackgroundJobs(
   await registerCameraJobs(jobs, services.cameras);
   await registerChatSessionJobs(jobs, services.chatSessions);
   await registerPlaydateJobs(jobs, services.playdates);
+  await registerPlaydateRoomsJobs(jobs, services.playdateRooms);
   return {
     media,
     async start() {

@@ -26,6 +26,8 @@ import { createModelsService } from '../modules/models/models.service';
 import { createPagesService } from '../modules/pages/pages.service';
 import { createWebhookRelay } from '../modules/payments/payment-provider';
 import { createPaymentsService, paymentProviderFor } from '../modules/payments/payments.service';
+import { playdateReplayKey, playdateReplayPath } from '../lib/playdate-replay-token';
+import { createPlaydateRoomsService } from '../modules/playdate-rooms/playdate-rooms.service';
 import { createPlaydatesService } from '../modules/playdates/playdates.service';
 import { createSessionsService } from '../modules/sessions/sessions.service';
 import { createShootsService } from '../modules/shoots/shoots.service';
@@ -48,6 +50,7 @@ export interface ServiceParts {
   /** Who may read and write in camera chat rooms, standing in for chat sessions' (the camera chat's own tests). */
   chatAccess?: ChatAccess;
 }
+
 
 /** No media server in this process: no room publishes, none has viewers, ending one is nothing to do. */
 const noMediaServer: Pick<MediaServer, 'endRoom' | 'stats'> = {
@@ -153,6 +156,23 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const playdates = createPlaydatesService({ db, now, realtime, log, mailer, mediaUrls, config, jobs, coins, cameras, media, users, chatSessions, cameraChat });
   // What the rooms (tier 9) are handed: the service must keep fitting their port.
   const playdatesPort: PlaydatesPort = playdates;
+  // Tier 9: the rooms of playdates (media, chat, replay, feedback) through the playdates port (decision record 041).
+  const playdateRooms = createPlaydateRoomsService({
+    db,
+    now,
+    config,
+    rateLimits,
+    realtime,
+    log,
+    jobs,
+    playdates: playdatesPort,
+    mediaServer: parts.mediaServer ?? noMediaServer,
+  });
+  // The room opens and closes with the playdate's status.
+  playdatesPort.onStatusChanged((change) => playdateRooms.statusChanged(change));
+  // A finished public playdate links to its chat's replay: the token the rooms' replay call checks.
+  let replayKey: Buffer | undefined;
+  playdates.setReplayPaths((id) => playdateReplayPath((replayKey ??= playdateReplayKey(config)), id));
 
   return {
     health,
@@ -191,6 +211,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     cameraChat,
     playdates,
     playdatesPort,
+    playdateRooms,
   };
 }
 

@@ -11,6 +11,7 @@ import { liveSigningKey } from '../modules/live/live-tokens';
 import type { MediaServer } from '../modules/live/media-server';
 import { createViewerSessions, type ViewerSessions } from '../modules/live/viewer-sessions';
 import { createRtmpIngest, type RtmpIngestService } from '../modules/live/rtmp-ingest';
+import type { PlaydateRoomsService } from '../modules/playdate-rooms/playdate-rooms.service';
 import type { Platform } from '../platform';
 
 // Live cams in one process (decision records 032–034): the media server (the embedded SFU, started on first use, or an
@@ -24,10 +25,19 @@ export interface Live {
   control: Pick<MediaServer, 'endRoom' | 'stats'>;
   /** The WHEP sessions of this process by camera and member: a paid chat's end closes the member's (decision record 037). */
   viewers: ViewerSessions;
-  /** Registers /live (WHIP, WHEP, LL-HLS, stills) on the app. */
-  registerRoutes(app: FastifyInstance, cameras: Pick<CamerasService, 'authorizePublisher'>): Promise<void>;
-  /** After the app listens: the rooms report to the cameras module; RTMP ingest and the demo's streams start. */
-  start(cameras: Pick<CamerasService, 'handleMediaEvent' | 'authorizeStreamKey' | 'graceOpenSessions'>): Promise<void>;
+  /**
+   * Registers /live (WHIP, WHEP, LL-HLS, stills) on the app. A WHIP bearer is asked of each publisher authority in
+   * turn: the cameras (publish token, stream key), then the rooms of playdates (their publish tokens).
+   */
+  registerRoutes(app: FastifyInstance, publishers: ReadonlyArray<Pick<CamerasService, 'authorizePublisher'> | Pick<PlaydateRoomsService, 'authorizePublisher'>>): Promise<void>;
+  /**
+   * After the app listens: the rooms report to the cameras module (camera rooms) and to the playdate rooms (theirs);
+   * RTMP ingest and the demo's streams start.
+   */
+  start(
+    cameras: Pick<CamerasService, 'handleMediaEvent' | 'authorizeStreamKey' | 'graceOpenSessions'>,
+    playdateRooms?: Pick<PlaydateRoomsService, 'handleMediaEvent'>,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,11 +64,17 @@ export async function createLive(platform: Pick<Platform, 'config' | 'db' | 'log
     media,
     control,
     viewers,
-    async registerRoutes(app, cameras) {
+    async registerRoutes(app, publishers) {
       const liveKey = liveSigningKey(config);
       await app.register(liveRoutes, {
         media,
-        authorizePublisher: (bearer) => cameras.authorizePublisher(bearer),
+        authorizePublisher: async (bearer) => {
+          for (const publisher of publishers) {
+            const found = await publisher.authorizePublisher(bearer);
+            if (found) return found;
+          }
+          return null;
+        },
         liveKey,
         rateLimits: platform.rateLimits,
         now: () => platform.now().getTime(),
@@ -66,8 +82,12 @@ export async function createLive(platform: Pick<Platform, 'config' | 'db' | 'log
       });
       if (hlsRooms) await app.register(async (scope) => registerLiveHlsRoutes(scope, { rooms: hlsRooms, signingKey: liveKey }));
     },
-    async start(cameras) {
-      unsubscribe = media.on((event) => void cameras.handleMediaEvent(event));
+    async start(cameras, playdateRooms) {
+      // Each hears every event and keeps to its own rooms (cameras: camera ids; playdates: the private rooms above).
+      unsubscribe = media.on((event) => {
+        void cameras.handleMediaEvent(event);
+        void playdateRooms?.handleMediaEvent(event);
+      });
       // One instance: sessions a previous run left open get their grace period (the publisher may come back). With
       // REDIS_URL several instances may run, and another one may hold the room: its own events end its sessions.
       if (!config.redisUrl) await cameras.graceOpenSessions();

@@ -8,6 +8,7 @@ import { seedCatalog, type CatalogCounts } from './seed-catalog';
 import { seedContent } from './seed-content';
 import { seedDemoTokens } from './seed-demo-tokens';
 import { seedDemoMessages } from './seed-messages';
+import { seedDemoPlaydateChat } from './seed-playdate-chat';
 import { seedDemoPlaydates } from './seed-playdates';
 import { seedMoney } from './seed-money';
 import { DEMO_CLIPS, seedDemoMedia } from './seed-media';
@@ -65,6 +66,7 @@ export async function seedDemoIfWanted(
     await seedMoney(tx);
     await seedDemoCameras(tx, { modelIds: seeded.modelIds, now });
     await seedDemoPlaydates(tx, { modelId: seeded.modelIds[0]!, now });
+    await seedDemoPlaydateChat(tx, { modelId: seeded.modelIds[0]! });
     return seeded;
   });
   if (!catalog) {

@@ -1,4 +1,5 @@
 import { DEFAULT_PLAYDATE_LIMITS, type EndpointName } from '@velora/shared';
+import { playdateReplayKey, signPlaydateReplayToken } from '../../src/lib/playdate-replay-token';
 import { PASSWORD, type EndpointWorld, type SuiteRole } from './endpoint-world';
 
 // Valid values the schemas cannot know: ids that exist in the world, tokens, the right password. Merged over the
@@ -33,6 +34,23 @@ const offer = (w: EndpointWorld): Promise<void> =>
     );
     await w.services.coins.grant(w.users.premium.id, 1000, 'Suite coins', 'suite-playdates');
   })());
+/** A finished public playdate of the suite model (its chat replay is public). */
+const finishedPublic = new WeakMap<EndpointWorld, Promise<number>>();
+const finishedPublicPlaydate = (w: EndpointWorld): Promise<number> => {
+  let id = finishedPublic.get(w);
+  if (!id) {
+    id = (async () => {
+      const [row] = await w.deps.db.query<{ id: number }>(
+        `INSERT INTO playdates (model_id, kind, title, starts_at, duration_minutes, status, ended_at)
+         VALUES ($1, 'public', 'Suite show', now() - interval '2 hours', 60, 'finished', now() - interval '1 hour') RETURNING id`,
+        [w.catalog.models[0]!.id],
+      );
+      return row!.id;
+    })();
+    finishedPublic.set(w, id);
+  }
+  return id;
+};
 const playdateCamera = async (w: EndpointWorld) => {
   await offer(w);
   const [row] = await w.deps.db.query<{ id: number }>('SELECT id FROM cameras WHERE name = $1', [w.ids.cameraName]);
@@ -110,6 +128,13 @@ export const SAMPLES: Partial<Record<EndpointName, Sample>> = {
   'playdates.camera.closestPublic': async (w) => ({ params: await playdateCamera(w) }),
   'playdates.camera.closestPrivate': async (w) => ({ params: await playdateCamera(w) }),
   'playdates.camera.pendingRequest': async (w) => ({ params: await playdateCamera(w) }),
+  // The rooms (decision record 041): the suite's playdate is the premium member's private one with the suite model.
+  'playdates.room': (w) => ({ params: { type: 'private', ...playdate(w) } }),
+  'studio.playdates.room': (w) => ({ params: playdate(w) }),
+  'playdates.public.chatHistory': async (w) => ({ query: { token: signPlaydateReplayToken(playdateReplayKey(w.deps.config), await finishedPublicPlaydate(w)) } }),
+  'playdates.feedback.list': () => ({}),
+  'playdates.feedback.send': (w) => ({ params: playdate(w), body: { rating: 5, message: 'Lovely' } }),
+  'playdates.feedback.close': (w) => ({ params: playdate(w) }),
   'playdates.reminder.on': (w) => ({ params: { type: 'private', ...playdate(w) } }),
   'playdates.reminder.off': (w) => ({ params: { type: 'private', ...playdate(w) } }),
   'studio.playdates.settings': () => ({

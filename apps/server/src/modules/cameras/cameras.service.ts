@@ -692,7 +692,11 @@ export function createCamerasService(deps: CamerasDeps, options: CamerasOptions 
     async authorizePublisher(bearer: string): Promise<{ cameraId: number; source: 'browser' | 'whip' } | null> {
       if (typeof bearer !== 'string' || bearer.length === 0 || bearer.length > 512) return null;
       const verdict = verifyLiveToken(key(), bearer, { kind: 'publish' }, now().getTime());
-      if (verdict.ok) return (await repo.exists(db, verdict.claims.cameraId)) ? { cameraId: verdict.claims.cameraId, source: 'browser' } : null;
+      if (verdict.ok) {
+        // A playdate room's publish token (its room is no camera id) is the playdate rooms' to judge.
+        if (!isDbId(verdict.claims.cameraId)) return null;
+        return (await repo.exists(db, verdict.claims.cameraId)) ? { cameraId: verdict.claims.cameraId, source: 'browser' } : null;
+      }
       const cameraId = await cameraOfStreamKey(bearer);
       return cameraId === null ? null : { cameraId, source: 'whip' };
     },

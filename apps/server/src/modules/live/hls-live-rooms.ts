@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { FfmpegBinary } from '../../lib/ffmpeg';
 import { HLS_PLAYLIST, sdpHasAudio, tapReaderArgs } from './hls-tap-reader';
-import type { MediaServer, RoomId, RtpTap } from './media-server';
+import { isPrivateMediaRoom, type MediaServer, type RoomId, type RtpTap } from './media-server';
 import { PREVIEW_EVERY_SECONDS } from './preview-stills';
 import { lastLine, spawnLiveFfmpeg, type LiveProcess } from './rtmp-rtp-output';
 
@@ -114,6 +114,8 @@ export function createLiveHlsRooms(options: LiveHlsRoomsOptions): LiveHlsRooms {
   };
 
   const openRoom = (id: RoomId): Promise<Room | null> => {
+    // A playdate's room is private: no still, no LL-HLS, nothing of it on disk.
+    if (isPrivateMediaRoom(id)) return Promise.resolve(null);
     const existing = rooms.get(id);
     if (existing) return Promise.resolve(existing);
     let pending = opening.get(id);

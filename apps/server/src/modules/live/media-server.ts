@@ -7,6 +7,13 @@ import type { LiveSource } from '@velora/shared';
 
 export type RoomId = number;
 
+/**
+ * Rooms numbered from here on are private (the rooms of playdates, decision record 041): far above any camera id, never
+ * tapped for LL-HLS or preview stills, and never a camera's. Their video must not leave the room.
+ */
+export const PRIVATE_MEDIA_ROOM_BASE = 1_000_000_000_000;
+export const isPrivateMediaRoom = (room: RoomId) => room >= PRIVATE_MEDIA_ROOM_BASE;
+
 export interface SdpAnswer {
   /** The answer SDP, sent back as the body of the 201. */
   sdp: string;

@@ -1,4 +1,5 @@
 import type { Playdate, PlaydateKind, PlaydateStatus } from '@velora/shared';
+import { PRIVATE_MEDIA_ROOM_BASE } from '../live/media-server';
 import type { AuthContext } from '../sessions/sessions.service';
 
 // What the rooms of playdates (this module, tier 9) need from the playdates module (tier 8, decision record 040):
@@ -43,5 +44,8 @@ export interface PlaydatesPort {
   onStatusChanged(listener: (change: PlaydateStatusChange) => void | Promise<void>): () => void;
 }
 
-/** The media rooms of playdates share the media server's numbering with cameras, far above any camera id. */
-export const PLAYDATE_MEDIA_ROOM_BASE = 1_000_000_000_000;
+/**
+ * The media rooms of playdates share the media server's numbering with cameras, far above any camera id: the live
+ * module's private rooms (never tapped for LL-HLS or stills).
+ */
+export const PLAYDATE_MEDIA_ROOM_BASE = PRIVATE_MEDIA_ROOM_BASE;

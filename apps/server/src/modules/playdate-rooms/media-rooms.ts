@@ -1,0 +1,18 @@
+import type { PlaydateSide } from '@velora/shared';
+import { PLAYDATE_MEDIA_ROOM_BASE } from './playdates-port';
+
+// Each playdate has two media rooms of its own on the media server (decision record 041): the model's side at
+// BASE + 2·id, the member's at BASE + 2·id + 1. Public shows use the model's side only.
+
+export function mediaRoomOf(playdateId: number, side: PlaydateSide): number {
+  return PLAYDATE_MEDIA_ROOM_BASE + 2 * playdateId + (side === 'member' ? 1 : 0);
+}
+
+/** The playdate and side of a media room; null for a camera's room or a number no playdate room has. */
+export function playdateOfMediaRoom(room: number): { playdateId: number; side: PlaydateSide } | null {
+  if (!Number.isSafeInteger(room) || room < PLAYDATE_MEDIA_ROOM_BASE + 2) return null;
+  const offset = room - PLAYDATE_MEDIA_ROOM_BASE;
+  const playdateId = Math.floor(offset / 2);
+  if (playdateId > 2_147_483_647) return null;
+  return { playdateId, side: offset % 2 === 0 ? 'model' : 'member' };
+}
