@@ -405,7 +405,7 @@ export const playdatesEndpoints = {
     response: PlaydateLimits,
     ...json,
     errors: [400, 401, 403],
-    capability: 'admin.settings',
+    capability: 'backoffice',
     summary: 'Sets the limits; offers outside them are brought inside (prices clamped, durations dropped)',
     tags,
   }),
