@@ -21,6 +21,8 @@ const SPEC_PATHS = [
   '/studio/playdates/:id',
   // Issue 13: the team's camera feedback (team accounts; the screen tells other members so).
   '/team/camera-feedback',
+  // Issue 14: the team's playdate limits (team accounts; the screen tells other members so).
+  '/team/playdate-limits',
 ];
 
 describe('route table', () => {
@@ -58,6 +60,10 @@ describe('route table', () => {
 
   it("puts the team's camera feedback behind log-in, not behind premium or the law limits", () => {
     expect(routeByName('teamCameraFeedback')).toMatchObject({ path: '/team/camera-feedback', requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
+  });
+
+  it("puts the team's playdate limits behind log-in, not behind premium or the law limits", () => {
+    expect(routeByName('teamPlaydateLimits')).toMatchObject({ path: '/team/playdate-limits', requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
   });
 
   it('titles the extend-playdate screen as SPEC §2 says', () => {

@@ -65,6 +65,7 @@ const screens = {
   studioPlaydateRoom: () => import('@/features/playdate-room/routes/studio-playdate-room'),
   // The screen tells a member who is not on the team that it is for the team (capability backoffice).
   teamCameraFeedback: () => import('@/features/team/routes/camera-feedback'),
+  teamPlaydateLimits: () => import('@/features/team/routes/playdate-limits'),
   // The chat screens carry the cameras feature's live player (features/camera-chat stays apart).
   freeChat: () => import('./screens/camera-chat-screen').then((m) => ({ default: m.FreeChatScreen })),
   chat: () => import('./screens/camera-chat-screen').then((m) => ({ default: m.PaidChatScreen })),
@@ -151,6 +152,7 @@ export const ROUTES = [
   route('studio', MEMBER, screens.studio),
   route('studioPlaydateRoom', MEMBER, screens.studioPlaydateRoom),
   route('teamCameraFeedback', MEMBER, screens.teamCameraFeedback),
+  route('teamPlaydateLimits', MEMBER, screens.teamPlaydateLimits),
   route('messages', MEMBER, screens.inbox),
   route('conversation', MEMBER, screens.conversation),
   route('playdateMessages', MEMBER, screens.playdateMessages),

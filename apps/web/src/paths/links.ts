@@ -41,6 +41,8 @@ export const paths = {
   /** The team's list of camera feedback; a page past the first, only rated answers. */
   teamCameraFeedback: ({ page, rated }: { page?: number; rated?: boolean } = {}) =>
     routePath('teamCameraFeedback', {}, { page: page && page > 1 ? page : null, rated: rated ? 'true' : null }),
+  /** The team's playdate limits (issue 14). */
+  teamPlaydateLimits: () => routePath('teamPlaydateLimits'),
   /** Membership activation (SPEC §2). */
   paywall: () => routePath('paywall'),
   /** SPEC §2: the blog lives under /lecker_blog for German and /blog otherwise; with an alias, one article. */

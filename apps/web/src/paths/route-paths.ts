@@ -45,6 +45,8 @@ export const ROUTE_PATHS = {
   studioPlaydateRoom: '/studio/playdates/:id',
   // Issue 13: the answers of the camera-feedback popup, for the team (capability backoffice).
   teamCameraFeedback: '/team/camera-feedback',
+  // Issue 14: the limits models set their playdate offers within, for the team (capability backoffice).
+  teamPlaydateLimits: '/team/playdate-limits',
   messages: '/messages',
   // Also the provider's own inbox segment (SPEC §2 omits its name).
   conversation: '/messages/:name',

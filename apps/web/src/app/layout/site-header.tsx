@@ -69,11 +69,18 @@ function AccountMenu({ profile, premium }: { profile: Profile; premium: boolean 
           </NavLink>
         </li>
         {isTeam ? (
-          <li>
-            <NavLink className="account__menu-link" to={routePath('teamCameraFeedback')} data-testid="team-camera-feedback-link">
-              {t('profile.menu.teamFeedback')}
-            </NavLink>
-          </li>
+          <>
+            <li>
+              <NavLink className="account__menu-link" to={routePath('teamCameraFeedback')} data-testid="team-camera-feedback-link">
+                {t('profile.menu.teamFeedback')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink className="account__menu-link" to={routePath('teamPlaydateLimits')} data-testid="team-playdate-limits-link">
+                {t('profile.menu.teamPlaydateLimits')}
+              </NavLink>
+            </li>
+          </>
         ) : null}
       </ul>
       <button type="button" className="button button--ghost button--small" data-testid="logout-button" onClick={() => void logout(routePath('home'))}>
