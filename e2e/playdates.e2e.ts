@@ -142,6 +142,12 @@ describe('playdates', () => {
 
     // He requests one minute at her first free start; the coins are held, not paid.
     await member.goto(`${server.url}/playdates/request-private-playdate/${offer.camera_id}`);
+    // The demo's earlier playdates of his ask for feedback once, on his first page: not now.
+    const earlierAsk = member.getByRole('dialog', { name: /^How was your playdate with/ });
+    if (await earlierAsk.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+      await earlierAsk.getByRole('button', { name: 'Not now' }).click();
+      await earlierAsk.waitFor({ state: 'detached' });
+    }
     await member.getByRole('radio', { name: /^1 minute/ }).check();
     await member.getByRole('button', { name: /^Request for/ }).click();
     const success = member.getByRole('dialog');
@@ -167,7 +173,9 @@ describe('playdates', () => {
     await expect.poll(() => member.getByTestId('playdate-room').getAttribute('data-status'), { timeout: 20_000 }).toBe('live');
     // Her camera reaches him; he turns his on and it reaches her.
     await expect.poll(() => videoPlays(member, 'playdate-video-model'), { timeout: 30_000 }).toBe(true);
-    await member.getByRole('switch', { name: 'Turn on my camera' }).or(member.getByLabel('Turn on my camera')).first().check();
+    // The switch is a styled checkbox: he clicks its label, as a person does.
+    await member.locator('label', { hasText: 'Turn on my camera' }).click();
+    await expect.poll(() => member.getByRole('switch', { name: 'Turn on my camera' }).isChecked()).toBe(true);
     await expect.poll(() => videoPlays(model, 'playdate-video-member'), { timeout: 30_000 }).toBe(true);
 
     // The held coins were paid when it started: nothing more left his balance.
@@ -182,7 +190,8 @@ describe('playdates', () => {
     await member.goto(`${server.url}/playdates`);
     const feedback = member.getByRole('dialog', { name: `How was your playdate with ${offer.model.name}?` });
     await feedback.waitFor({ timeout: 15_000 });
-    await feedback.getByRole('radio', { name: '5 stars' }).check();
+    await feedback.locator('label', { hasText: '5 stars' }).click();
+    await expect.poll(() => feedback.getByRole('radio', { name: '5 stars' }).isChecked()).toBe(true);
     await feedback.getByRole('button', { name: 'Send' }).click();
     await feedback.getByText('Thank you for your feedback!').waitFor();
   });
