@@ -22,9 +22,13 @@ export function MyPlaydateItem({ playdate, language, onCancel }: MyPlaydateItemP
   const expiresIn = useServerCountdown(status === 'requested' ? playdate.expires_at : null, null);
   const extendLeft = useServerCountdown(status === 'finished' ? playdate.extendable_until : null, null);
   const titleId = `my-playdate-${playdate.id}`;
+  const minutes = t('playdates.minutes', { count: playdate.duration_minutes });
+  // A playdate that cost nothing (one the team gave) says its length only, not "0 coins paid".
   const explain =
     status === 'finished'
-      ? t('playdates.explain.finished', { minutes: t('playdates.minutes', { count: playdate.duration_minutes }), coins })
+      ? playdate.coins > 0
+        ? t('playdates.explain.finished', { minutes, coins })
+        : minutes
       : t(`playdates.explain.${status}`, { coins });
 
   return (

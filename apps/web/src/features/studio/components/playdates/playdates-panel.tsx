@@ -159,7 +159,7 @@ function RecentPlaydates({ playdates }: { playdates: readonly Playdate[] }) {
               </p>
               <p>
                 {formatWhen(playdate.starts_at ?? playdate.created_at, i18n.language)} · {minutesLabel(t, playdate.duration_minutes)}
-                {playdate.kind === 'private' && playdate.status === 'finished' ? ` · ${t('studio.playdates.coins', { count: playdate.coins })}` : ''}
+                {playdate.kind === 'private' && playdate.status === 'finished' && playdate.coins > 0 ? ` · ${t('studio.playdates.coins', { count: playdate.coins })}` : ''}
               </p>
             </li>
           ))}
