@@ -216,6 +216,15 @@ export const playdatesRepository = {
     );
   },
 
+  /** Where and how a member is mailed: his address, name, language and whether he wants playdate mails. */
+  async mailContact(db: Queryable, userId: number): Promise<{ email: string | null; username: string; language: string; mail: boolean } | null> {
+    const rows = await db.query<{ email: string | null; username: string; language: string; mail: boolean }>(
+      'SELECT email, username, language, COALESCE(playdate_notification, false) AS mail FROM users WHERE id = $1',
+      [userId],
+    );
+    return rows[0] ?? null;
+  },
+
   // ---- Settings and limits ----
 
   async settings(db: Queryable, modelId: number): Promise<SettingsRow | null> {

@@ -40,6 +40,7 @@ import type { CoinsService, PlaydateBooking } from '../coins/coins.service';
 import type { MediaService } from '../media/media.service';
 import type { AuthContext } from '../sessions/sessions.service';
 import type { UsersService } from '../users/users.service';
+import { playdateAnswerMail, playdateReminderMail, playdateRoomPath } from './playdate-mails';
 import { freeSlots, type Interval } from './playdate-slots';
 import { playdatesRepository as repo, type PlaydateRow, type PlaydateViewRow, type SettingsRow } from './playdates.repository';
 
@@ -259,10 +260,32 @@ export function createPlaydatesService(deps: PlaydatesDeps) {
           log.error({ err, playdateId: row.id }, 'playdate status listener failed');
         }
       }
+      await mailAnswer(view, previous);
     } catch (err) {
       log.error({ err, playdateId: row.id }, 'playdate status push failed');
     }
     await queueAfter(row);
+  }
+
+  /** The member hears by mail how his request was answered (accepted, declined, expired), if he wants playdate mails. */
+  async function mailAnswer(view: PlaydateViewRow, previous: PlaydateStatus): Promise<void> {
+    if (view.kind !== 'private' || view.member_id === null || previous !== 'requested') return;
+    const answer = ({ scheduled: 'accepted', declined: 'declined', expired: 'expired' } as const)[view.status as 'scheduled' | 'declined' | 'expired'];
+    if (!answer) return;
+    const person = await repo.mailContact(db, view.member_id);
+    if (!person?.email || !person.mail) return;
+    const url = `${deps.config.publicUrl}${answer === 'accepted' ? playdateRoomPath('private', view.id) : '/playdates'}`;
+    try {
+      await deps.mailer.send(
+        playdateAnswerMail(
+          { email: person.email, username: person.username, language: person.language },
+          { kind: 'private', title: view.title, modelName: view.model_name, startsAt: view.starts_at ? new Date(view.starts_at) : null, url, coins: view.coins },
+          answer,
+        ),
+      );
+    } catch (err) {
+      log.error({ err, playdateId: view.id }, 'playdate answer mail failed');
+    }
   }
 
   /**
@@ -414,11 +437,12 @@ export function createPlaydatesService(deps: PlaydatesDeps) {
       realtime.toUser(person.user_id, PLAYDATE_EVENTS.reminder, playdate);
       if (!person.mail || !person.email) continue;
       try {
-        await deps.mailer.send({
-          to: person.email,
-          subject: `${row.model_name}: "${row.title}" starts soon`,
-          text: `Hello ${person.username},\n\n${row.model_name}'s playdate "${row.title}" starts at ${new Date(starts).toISOString().replace('T', ' ').slice(0, 16)} UTC.\n\n${deps.config.publicUrl}/playdates/${row.kind}/${row.id}\n`,
-        });
+        await deps.mailer.send(
+          playdateReminderMail(
+            { email: person.email, username: person.username, language: person.language },
+            { kind: row.kind, title: row.title, modelName: row.model_name, startsAt: new Date(starts), url: `${deps.config.publicUrl}${playdateRoomPath(row.kind, row.id)}` },
+          ),
+        );
       } catch (err) {
         log.error({ err, playdateId: id }, 'playdate reminder mail failed');
       }
