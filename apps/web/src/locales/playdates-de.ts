@@ -104,6 +104,11 @@ export const playdatesDe: typeof playdatesEn = {
     request: 'Anfragen',
     requestLabel: 'Ein privates Playdate mit {{name}} anfragen',
   },
+  recentShows: {
+    title: 'Vergangene Shows',
+    replay: 'Chat nachlesen',
+    replayLabel: 'Den Chat von „{{title}}“ nachlesen',
+  },
   request: {
     title: 'Privates Playdate mit {{name}}',
     loading: 'Ihr Angebot wird geladen',

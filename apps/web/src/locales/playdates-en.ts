@@ -105,6 +105,11 @@ export const playdatesEn = {
     request: 'Request',
     requestLabel: 'Request a private playdate with {{name}}',
   },
+  recentShows: {
+    title: 'Recent shows',
+    replay: 'Read the chat',
+    replayLabel: 'Read the chat of “{{title}}”',
+  },
   request: {
     title: 'Private playdate with {{name}}',
     loading: 'Loading her offer',

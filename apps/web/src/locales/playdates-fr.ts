@@ -104,6 +104,11 @@ export const playdatesFr: typeof playdatesEn = {
     request: 'Demander',
     requestLabel: 'Demander un playdate privé avec {{name}}',
   },
+  recentShows: {
+    title: 'Shows récents',
+    replay: 'Relire le chat',
+    replayLabel: 'Relire le chat de « {{title}} »',
+  },
   request: {
     title: 'Playdate privé avec {{name}}',
     loading: 'Chargement de son offre',

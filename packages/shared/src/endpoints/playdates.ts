@@ -209,7 +209,7 @@ export const playdatesEndpoints = {
     ...json,
     errors: [401],
     capability: 'account',
-    summary: 'Live and upcoming public playdates, soonest first',
+    summary: 'Live and upcoming public playdates, soonest first, then the last week\'s finished ones (newest first) with their replay links',
     tags,
   }),
   'playdates.public.chatHistory': defineEndpoint({

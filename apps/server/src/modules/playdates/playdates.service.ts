@@ -96,6 +96,9 @@ export interface PlaydateStatusChange {
 
 type Viewer = AuthContext | null;
 const MINUTE = 60_000;
+/** The public list ends with the shows of the last week (at most this many), for their chat replay. */
+const RECENT_PUBLIC_DAYS = 7;
+const RECENT_PUBLIC_MAX = 6;
 const unix = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);
 const unixOrNull = (d: Date | string | null) => (d === null ? null : unix(d));
 const endOf = (row: Pick<PlaydateRow, 'starts_at' | 'duration_minutes'>) =>
@@ -842,7 +845,10 @@ export function createPlaydatesService(deps: PlaydatesDeps) {
 
     async publicList(viewer: AuthContext): Promise<PlaydateList> {
       const rows = await repo.views(db, `p.kind = 'public' AND p.status IN ('scheduled', 'live')`, [], `ORDER BY (p.status = 'live') DESC, p.starts_at, p.id LIMIT 50`);
-      return { items: await toViews(rows, viewer) };
+      // The last week's shows follow, newest first: their chat can still be read from the replay link.
+      const since = new Date(now().getTime() - RECENT_PUBLIC_DAYS * 24 * 60 * MINUTE);
+      const recent = await repo.views(db, `p.kind = 'public' AND p.status = 'finished' AND p.ended_at >= $1`, [since], `ORDER BY p.ended_at DESC, p.id DESC LIMIT ${RECENT_PUBLIC_MAX}`);
+      return { items: await toViews([...rows, ...recent], viewer) };
     },
 
     // ---- Reminders ----

@@ -91,6 +91,29 @@ describe('/playdates', () => {
     expect(screen.getByRole('link', { name: 'Playdate FAQ' }).getAttribute('href')).toBe('/playdate-faq');
   });
 
+  it('ends with the last week\'s shows, each with the link to read its chat again', async () => {
+    member(premium(), {
+      public: [
+        publicPlaydateFixture(2, { title: 'Dance night' }),
+        publicPlaydateFixture(3, { status: 'finished', title: 'Morning coffee', starts_at: NOW - 90_000, ends_at: NOW - 88_200, replay_path: '/playdate-chat-replay?token=abc.def' }),
+      ],
+    });
+    renderApp('/playdates');
+    const recent = await screen.findByTestId('playdates-recent');
+    expect(within(recent).getByRole('heading', { level: 2, name: 'Recent shows' })).toBeTruthy();
+    expect(within(recent).getByRole('heading', { name: 'Morning coffee' })).toBeTruthy();
+    expect(within(recent).getByRole('link', { name: 'Read the chat of “Morning coffee”' }).getAttribute('href')).toBe('/playdate-chat-replay?token=abc.def');
+    expect(within(screen.getByTestId('playdates-upcoming')).queryByText('Morning coffee')).toBeNull();
+  });
+
+  it('has no recent shows section when there was none', async () => {
+    member(premium(), { public: [publicPlaydateFixture(2, { title: 'Dance night' })] });
+    renderApp('/playdates');
+    await screen.findByTestId('playdates-upcoming');
+    await within(screen.getByTestId('playdates-upcoming')).findByRole('heading', { name: 'Dance night' });
+    expect(screen.queryByTestId('playdates-recent')).toBeNull();
+  });
+
   it('pages the models by ?page', async () => {
     member(premium());
     renderApp('/playdates?page=2');

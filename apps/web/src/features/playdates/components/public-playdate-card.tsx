@@ -51,6 +51,10 @@ export function PublicPlaydateCard({ playdate, language, premium, onForbidden, o
                 {t('playdates.live.join')}
               </button>
             )
+          ) : playdate.status === 'finished' && playdate.replay_path !== null ? (
+            <Link className="button button--ghost" to={playdate.replay_path} aria-label={t('playdates.recentShows.replayLabel', { title: playdate.title })}>
+              {t('playdates.recentShows.replay')}
+            </Link>
           ) : onToggleReminder ? (
             <button
               type="button"

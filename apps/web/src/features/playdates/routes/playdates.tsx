@@ -184,6 +184,7 @@ function PublicSections({ language, premium, onForbidden, showTip, onTipHidden, 
 
   const live = list.data?.items.filter((p) => p.status === 'live') ?? [];
   const upcoming = list.data?.items.filter((p) => p.status === 'scheduled') ?? [];
+  const recent = list.data?.items.filter((p) => p.status === 'finished' && p.replay_path !== null) ?? [];
   return (
     <>
       <section className="playdates__section" aria-labelledby="playdates-live-title" data-testid="playdates-live">
@@ -231,6 +232,20 @@ function PublicSections({ language, premium, onForbidden, showTip, onTipHidden, 
           </ul>
         )}
       </section>
+      {recent.length > 0 ? (
+        <section className="playdates__section" aria-labelledby="playdates-recent-title" data-testid="playdates-recent">
+          <h2 id="playdates-recent-title" className="playdates__section-title">
+            {t('playdates.recentShows.title')}
+          </h2>
+          <ul className="playdate-grid">
+            {recent.map((playdate) => (
+              <li key={playdate.id}>
+                <PublicPlaydateCard playdate={playdate} language={language} premium={premium} onForbidden={onForbidden} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
 }
