@@ -85,7 +85,8 @@ const SITE_ROUTES: FakeRoutes = {
     '/videos/unlocked': () => ({ galleries: [], videos: [] }),
     '/home': () => ({ sections: [] }),
   },
-  post: { '/feature/get_company': () => ({ company: 'de', values: DEFAULT_COMPANY_VALUES.de }) },
+  // POST /track answers 204 (an empty object, SPEC §7).
+  post: { '/feature/get_company': () => ({ company: 'de', values: DEFAULT_COMPANY_VALUES.de }), '/track': () => ({}) },
 };
 
 /** `fakeApi` with the calls of the site around a page answered (`routes` come first). */

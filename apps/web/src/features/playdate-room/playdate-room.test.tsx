@@ -69,7 +69,7 @@ function renderRoom(path: string, answer: (path: string) => PlaydateRoom, profil
       '/playdates/public/7': () => answer('/playdates/public/7'),
       '/studio/playdates/7/room': () => answer('/studio/playdates/7/room'),
     },
-    post,
+    post: { '/track': () => ({}), ...post },
   });
   const router = createMemoryRouter(
     [
@@ -159,6 +159,10 @@ describe('the member in a live private room', () => {
     renderRoom('/private-playdate/7', () => playdateRoomFixture());
     await screen.findByTestId('playdate-stage');
     await waitFor(() => expect(posted('/live/whep/playdate-7-model')).toHaveLength(1));
+    // Joining a live room is SPEC §3's playdate_join, once.
+    await waitFor(() =>
+      expect(mockedApi.post.mock.calls.filter(([p]) => p === '/track').map(([, body]) => (body as { name: string }).name)).toEqual(['playdate_join']),
+    );
     expect((posted('/live/whep/playdate-7-model')[0]![1]!.headers as Record<string, string>).Authorization).toBe('Bearer view-1');
     expect(screen.getByLabelText('Anna’s camera')).toBeTruthy();
 
@@ -191,7 +195,7 @@ describe('the member in a live private room', () => {
     expect((await screen.findByTestId('playdate-waiting-model')).textContent).toContain('She is on her way');
     expect(posted('/live/whep/')).toHaveLength(0);
     // She came: the room is asked again for a ticket to watch her.
-    fakeApi(mockedApi, { get: { '/playdates/private/7': () => playdateRoomFixture() } });
+    fakeApi(mockedApi, { get: { '/playdates/private/7': () => playdateRoomFixture() }, post: { '/track': () => ({}) } });
     act(() => emit(PLAYDATE_EVENTS.publishing, { model: true, member: false }));
     await waitFor(() => expect(posted('/live/whep/playdate-7-model')).toHaveLength(1));
     expect(screen.queryByTestId('playdate-waiting-model')).toBeNull();

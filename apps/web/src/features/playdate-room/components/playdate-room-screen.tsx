@@ -1,3 +1,4 @@
+import { trackPlaydate } from '@/entities/playdate/track-playdate';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PlaydateChatMessage, PlaydateRoom, PlaydateStatusEvent, RoomName } from '@velora/shared';
 import { PLAYDATE_EVENTS } from '@velora/shared';
@@ -130,6 +131,13 @@ function LoadedRoom({ side, room, receivedAt }: { side: RoomSide; room: Playdate
   }, [finishedPrivateMember, navigate, playdate.id]);
 
   const live = playdate.status === 'live';
+  // Once per visit of a live room by a member or viewer (SPEC §3 playdate_join).
+  const joined = useRef(false);
+  useEffect(() => {
+    if (!live || role === 'model' || joined.current) return;
+    joined.current = true;
+    trackPlaydate('playdate_join', { playdate_id: playdate.id, kind: playdate.kind, model_id: playdate.model.id });
+  }, [live, role, playdate.id, playdate.kind, playdate.model.id]);
   const remaining = live && playdate.ends_at !== null ? playdate.ends_at - now : null;
   const endingSoon = remaining !== null && remaining > 0 && remaining <= ENDING_SOON_SECONDS;
 

@@ -1,3 +1,4 @@
+import { trackPlaydate } from '@/entities/playdate/track-playdate';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PlaydateExtendOffer } from '@velora/shared';
 import { INSUFFICIENT_COINS, PLAYDATE_ERROR_CODES, newIdempotencyKey } from '@velora/shared';
@@ -108,6 +109,7 @@ function ExtendView({ offer }: { offer: PlaydateExtendOffer }) {
       {
         onSuccess: (extended) => {
           attemptKey.current = null;
+          trackPlaydate('playdate_prolongation', { playdate_id: extended.id, model_id: extended.model.id, duration: option.duration, coins: option.coins });
           void queryClient.invalidateQueries({ queryKey: privatePlaydatesQueryOptions().queryKey });
           navigate(paths.privatePlaydate(extended.id));
         },

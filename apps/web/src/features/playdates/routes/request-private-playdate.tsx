@@ -1,3 +1,4 @@
+import { trackPlaydate } from '@/entities/playdate/track-playdate';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Playdate, PlaydateQuote, PlaydateRefusal, PrivatePlaydateOffer } from '@velora/shared';
 import { PLAYDATE_ERROR_CODES, PLAYDATE_REQUEST_MESSAGE_MAX, PlaydateRequestBody, newIdempotencyKey } from '@velora/shared';
@@ -49,6 +50,11 @@ export default function RequestPrivatePlaydateRoute() {
     if (refusal !== null && BLOCKING.includes(refusal)) openRefusalPopup(refusal);
     else if (lawLimited) openRefusalPopup('law_limited');
   }, [refusal, lawLimited]);
+  // The member may ask her for a playdate: the request form is in front of him (SPEC §3 playdate_ask), once per camera.
+  const allowed = check.data?.allowed === true;
+  useEffect(() => {
+    if (allowed && cameraId !== null) trackPlaydate('playdate_ask', { camera_id: cameraId });
+  }, [allowed, cameraId]);
 
   if (cameraId === null || isApiError(check.error, 404) || isApiError(check.error, 400)) return <NotFound />;
   if (sent) return <WaitingView key={sent.id} playdate={sent} onAgain={again} />;
@@ -216,6 +222,7 @@ function RequestForm({ offer, onSent }: { offer: PrivatePlaydateOffer; onSent: (
           void queryClient.invalidateQueries({ queryKey: privatePlaydatesQueryOptions().queryKey });
           void queryClient.invalidateQueries({ queryKey: playdateRequestCheckQueryOptions(cameraId).queryKey, refetchType: 'none' });
           void queryClient.invalidateQueries({ queryKey: privateOfferQueryOptions(cameraId).queryKey, refetchType: 'none' });
+          trackPlaydate('playdate_request', { playdate_id: playdate.id, model_id: playdate.model.id, duration: playdate.duration_minutes, coins: playdate.coins });
           showPopup('playdate-request-success', { model_name: offer.model.name, coins: playdate.coins, expires_at: playdate.expires_at } satisfies RequestSuccessData);
           onSent(playdate);
         },
