@@ -21,6 +21,8 @@ export const de: LocaleMessages = {
     models: 'Models',
     shoots: 'Shootings',
     favourites: 'Favoriten',
+    cameras: 'Live-Cams',
+    playdates: 'Playdates',
     studio: 'Studio',
   },
   language: {

@@ -22,6 +22,8 @@ export const en = {
     models: 'Models',
     shoots: 'Shoots',
     favourites: 'Favourites',
+    cameras: 'Live cams',
+    playdates: 'Playdates',
     studio: 'Studio',
   },
   language: {

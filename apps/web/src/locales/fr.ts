@@ -21,6 +21,8 @@ export const fr: LocaleMessages = {
     models: 'Modèles',
     shoots: 'Shootings',
     favourites: 'Favoris',
+    cameras: 'Cams en direct',
+    playdates: 'Playdates',
     studio: 'Studio',
   },
   language: {

@@ -142,6 +142,19 @@ export function SiteHeader({ variant = 'standard', label, reduced = false }: Sit
                   {t('nav.shoots')}
                 </NavLink>
               </li>
+              {/* Cams are law-limited (SPEC §2): a law-limited member is not shown the way in. */}
+              {hasLawLimitations(session.profile) ? null : (
+                <li>
+                  <NavLink className="site-nav__link" to={routePath('cameras')} data-testid="cameras-link">
+                    {t('nav.cameras')}
+                  </NavLink>
+                </li>
+              )}
+              <li>
+                <NavLink className="site-nav__link" to={routePath('playdates')} data-testid="playdates-link">
+                  {t('nav.playdates')}
+                </NavLink>
+              </li>
               <li>
                 <FavouritesMenu withCams={!hasLawLimitations(session.profile)} />
               </li>

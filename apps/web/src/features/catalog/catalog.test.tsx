@@ -497,6 +497,8 @@ describe('header', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Models' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Shoots' }).getAttribute('href')).toBe('/shoots');
+    expect(within(nav).getByRole('link', { name: 'Live cams' }).getAttribute('href')).toBe('/cameras');
+    expect(within(nav).getByRole('link', { name: 'Playdates' }).getAttribute('href')).toBe('/playdates');
     const menu = within(nav).getByRole('button', { name: 'Favourites' });
     expect(menu.getAttribute('aria-expanded')).toBe('false');
     await user.click(menu);

@@ -209,6 +209,13 @@ describe('law limitation (SPEC §4)', () => {
     expect(location().pathname).toBe('/recent_updates');
   });
 
+  it('shows an SE user no way into the cams from the header, and the playdates still', async () => {
+    renderSite('/recent_updates', setup({ profile: profileFixture({ country: 'SE', law_limitations: ['country:SE'] }) }));
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryByRole('link', { name: 'Live cams' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Playdates' }).getAttribute('href')).toBe('/playdates');
+  });
+
   it('replaces the coins-charge popup for an SE user', async () => {
     renderSite('/recent_updates', setup({ profile: profileFixture({ country: 'SE', law_limitations: ['country:SE'] }) }));
     await ready();
