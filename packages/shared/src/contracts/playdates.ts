@@ -202,11 +202,17 @@ export type MaybePlaydate = z.infer<typeof MaybePlaydate>;
 
 // ---- Params and queries ----
 
+/** Ids are PostgreSQL integers: a larger number names nothing and must not reach the database. */
+const MAX_ID = 2_147_483_647;
+/** Unix seconds up to the year 2100: later starts are a mistake, and Date cannot hold much later ones. */
+const UNIX_SECONDS_MAX = 4_102_444_800;
+
 const positiveId = (what: string) =>
   z
     .string()
     .regex(/^[1-9][0-9]{0,9}$/, `Must be a ${what} id`)
-    .transform(Number);
+    .transform(Number)
+    .refine((id) => id <= MAX_ID, `Must be a ${what} id`);
 
 export const PlaydateIdParam = z.object({ id: positiveId('playdate') });
 export const PlaydateTypeIdParam = z.object({ type: z.enum(PLAYDATE_KINDS, 'Must be public or private'), id: positiveId('playdate') });
@@ -303,7 +309,7 @@ export type PlaydateQuote = z.infer<typeof PlaydateQuote>;
 export const PlaydateRequestBody = z.object({
   duration: z.number().int().min(1, 'Must be one of the durations offered').max(240, 'Must be one of the durations offered'),
   /** One of the quote's slots; null: as soon as she accepts (only when the quote's asap is true). */
-  starts_at: z.number().int().positive('Must be one of the free starts').nullable(),
+  starts_at: z.number().int().positive('Must be one of the free starts').max(UNIX_SECONDS_MAX, 'Must be one of the free starts').nullable(),
   /** The price the member saw: 409 PLAYDATE_PRICE_CHANGED when it is no longer hers. */
   price_per_minute: z.number().int().min(1).max(10_000),
   message: z
@@ -493,7 +499,7 @@ export const PublicPlaydateBody = z.object({
     .max(PLAYDATE_TITLE_MAX, `Must be at most ${PLAYDATE_TITLE_MAX} characters`)
     .check(...plainLine()),
   /** Unix seconds, in the future, at most PLAYDATE_SCHEDULE_AHEAD_DAYS ahead. */
-  starts_at: z.number().int().positive(),
+  starts_at: z.number().int().positive().max(UNIX_SECONDS_MAX, `Must be in the next ${PLAYDATE_SCHEDULE_AHEAD_DAYS} days`),
   duration_minutes: z
     .number()
     .int()
@@ -506,7 +512,7 @@ export type PublicPlaydateBody = z.infer<typeof PublicPlaydateBody>;
 
 export const PlaydateAcceptBody = z.object({
   /** Unix seconds: now or later; null keeps the member's wished start (now when he asked for as soon as possible). */
-  starts_at: z.number().int().positive().nullable(),
+  starts_at: z.number().int().positive().max(UNIX_SECONDS_MAX, 'Must be a time before the year 2100').nullable(),
 });
 export type PlaydateAcceptBody = z.infer<typeof PlaydateAcceptBody>;
 
@@ -557,7 +563,7 @@ export const PlaydateStatusEvent = z.object({ playdate: Playdate, status: Playda
 export type PlaydateStatusEvent = z.infer<typeof PlaydateStatusEvent>;
 
 export const PlaydateSendPayload = z.object({
-  playdate_id: z.number().int().positive(),
+  playdate_id: z.number().int().positive().max(MAX_ID),
   text: z
     .string()
     .trim()
