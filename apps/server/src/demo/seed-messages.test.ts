@@ -71,6 +71,10 @@ describe('seedDemoMessages', () => {
     expect(TransactionalPopup.parse(await get('/messages/transactional/popup', 'member')).message).toBeNull();
   });
 
+  it('seeds no playdate feedback question either: the past playdates count as answered', async () => {
+    expect(await get('/playdates/feedback', 'premium')).toEqual({ items: [] });
+  });
+
   it('adds nothing when run again', async () => {
     const tables = ['messages', 'conversations', 'conversation_participants', 'playdates'];
     const before = await Promise.all(tables.map((table) => count(`SELECT count(*) FROM ${table}`)));

@@ -64,6 +64,12 @@ export async function seedDemoMessages(db: Queryable, opts: { now: Date }): Prom
         // Over by now: finished, so the playdates' sweep has nothing to start.
         status: startsAt.getTime() + p.durationMinutes * 60_000 <= opts.now.getTime() ? 'finished' : 'scheduled',
       });
+      // The demo's history was answered long ago: no feedback question pops up over the demo's first pages.
+      await db.query(
+        `INSERT INTO playdate_feedback (playdate_id, user_id, rating, created_at)
+         SELECT id, member_id, NULL, $2 FROM playdates WHERE id = $1 AND status = 'finished' ON CONFLICT DO NOTHING`,
+        [playdateId, opts.now],
+      );
       if (p === DEMO_PLAYDATES[0]) {
         const conversationId = await repo.ensurePlaydate(db, playdateId);
         await repo.addParticipants(db, conversationId, [premium.id, model.id]);
