@@ -13,6 +13,8 @@ const serverProject = (engine: 'pglite' | 'postgres') => ({
   },
 });
 
+const LIVE_E2E = ['live-cams.e2e.ts', 'playdates.e2e.ts', 'camera-chat.e2e.ts', 'studio-whip-publish.e2e.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -21,15 +23,28 @@ export default defineConfig({
       './apps/web/vitest.config.ts',
       serverProject('pglite'),
       serverProject('postgres'),
+      // Browser tests. The live-media ones (WebRTC, RTMP, ffmpeg in real time) run one file at a time; the others
+      // run two files at once (`npm run test:e2e`), since they mostly wait on a browser or a transcode.
+      {
+        test: {
+          name: 'e2e-live',
+          root: './e2e',
+          include: LIVE_E2E,
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
       {
         test: {
           name: 'e2e',
           root: './e2e',
           include: ['**/*.e2e.ts'],
+          exclude: [...LIVE_E2E, '**/node_modules/**'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -25,6 +25,33 @@ describe.each(engines)('a visitor on %s', (engine) => {
     await server?.stop();
   });
 
+  it('sees the landing teasers with the price, and plays a trailer', async () => {
+    await page.goto(`${server.url}/`);
+    // A first visit asks for the age first (SPEC §4), as it does every new visitor.
+    await page.getByRole('button', { name: 'I am 18 or older – enter' }).click();
+    await page.getByTestId('landing-price').waitFor();
+    expect(await page.getByTestId('landing-price').textContent()).toMatch(/^Premium from €\d+\.\d\d per month$/);
+    const teasers = page.getByTestId('landing-teasers');
+    await teasers.getByTestId('landing-rail-shoot').getByRole('link').first().waitFor({ state: 'visible' });
+    await teasers.getByTestId('landing-rail-model').getByRole('link').first().waitFor({ state: 'visible' });
+    const play = teasers.getByRole('button', { name: /^Play the trailer/ }).first();
+    // The demo clips are transcoded in the background after the first start: until then a trailer has no media.
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      await play.click();
+      const trailer = page.getByTestId('landing-trailer');
+      const video = trailer.locator('video');
+      await Promise.race([video.waitFor({ state: 'attached', timeout: 15_000 }), trailer.getByText('This trailer is not available right now.').waitFor({ timeout: 15_000 })]).catch(() => {});
+      if ((await video.count()) > 0) {
+        await page.waitForFunction(() => ((document.querySelector('[data-testid="landing-trailer"] video') as HTMLVideoElement | null)?.currentTime ?? 0) > 0.2, undefined, { timeout: 30_000 });
+        break;
+      }
+      if (Date.now() > deadline) throw new Error('no trailer became playable');
+      await trailer.getByRole('button', { name: 'Close the trailer' }).click();
+      await page.waitForTimeout(5_000);
+    }
+  }, 180_000);
+
   it('opening /videos ends at /?redirect=%2Fvideos#log_in with the log-in dialog open', async () => {
     await page.goto(`${server.url}/videos`);
     await page.waitForURL((u) => u.pathname === '/' && u.hash === '#log_in');

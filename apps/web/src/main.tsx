@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { AppRoot, createVeloraApp } from './app/app';
 import { installErrorReporting } from './app/error-reporting';
 import { applyCspNonce } from './lib/csp-nonce';
+import { installFormActivity } from './lib/form-activity';
+import { installMediaActivity } from './lib/media-activity';
 import './styles/index.css';
 
 const container = document.getElementById('root');
@@ -11,4 +13,7 @@ if (!container) throw new Error('The page has no #root element.');
 
 installErrorReporting();
 applyCspNonce();
+// Popups wait for a playing video or a form being filled in (decision 046): heard from the first moment on.
+installMediaActivity();
+installFormActivity();
 createRoot(container).render(<AppRoot app={createVeloraApp()} />);

@@ -100,7 +100,7 @@ const PAGES: PageSeed[] = [
     title: 'Members preview',
     password: DEMO_PAGE_PASSWORD,
     source:
-      '<h1>Members preview</h1><p>Thank you for helping us test what comes next. This page shows the releases planned for the coming weeks.</p>' +
+      '<p>Thank you for helping us test what comes next. This page shows the releases planned for the coming weeks.</p>' +
       '<ul><li>A new series on natural light, with behind-the-scenes videos</li><li>Two new models joining in the autumn</li><li>Longer public playdates on Sundays</li></ul>' +
       '<p>Please keep this page to yourself until the releases are announced.</p>',
   },

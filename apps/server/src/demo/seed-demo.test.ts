@@ -1,8 +1,12 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { FEATURE_NAMES, TRAILER_TAG_NAME } from '@velora/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, setFeature } from '../../test/factories';
 import { buildTestApp, createTestDatabase, type TestApp } from '../../test/test-app';
+import { findFfmpeg, probeMedia, renderLavfiClip } from '../lib/ffmpeg';
 import type { Platform } from '../platform';
 import type { Config } from '../config';
 import { seedCatalog } from './seed-catalog';
@@ -98,6 +102,14 @@ describe('seedDemoIfWanted on an empty database', () => {
     expect(links.map((l) => l.n)).toEqual(regular.map(() => DEMO_COUNTS.videos / regular.length));
   });
 
+  it('gives every video the length of the clip it plays as its duration', async () => {
+    const rows = await t.deps.db.query<{ duration: number; source_name: string }>(
+      'SELECT v.duration, m.source_name FROM videos v JOIN media_assets m ON m.id = v.media_asset_id',
+    );
+    expect(rows).toHaveLength(DEMO_COUNTS.videos);
+    for (const row of rows) expect(row.duration, row.source_name).toBe(DEMO_CLIPS.find((c) => c.sourceName === row.source_name)!.seconds);
+  });
+
   it('does nothing on a second call', async () => {
     const before = await count(t.deps, 'SELECT count(*) FROM videos');
     const again: string[] = [];
@@ -186,6 +198,24 @@ describe('seedCatalog', () => {
     expect(titles[0]).toHaveLength(10);
     expect(titles[1]).toEqual(titles[0]);
   });
+});
+
+describe('demo video durations', () => {
+  it('equal the length of the media the clip recipes render (probed from the file)', async () => {
+    const binary = (await findFfmpeg())!;
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'velora-durations-'));
+    try {
+      for (const clip of DEMO_CLIPS.filter((c) => c.kind === 'video')) {
+        const output = path.join(dir, `${clip.seconds}.mp4`);
+        // The recipe at its full length, drawn small: the length is what is measured here.
+        await renderLavfiClip(binary, { ...clip, video: clip.video.replace(/size=\d+x\d+/, 'size=160x90'), filters: undefined, output });
+        const probe = await probeMedia(binary, output);
+        expect(Math.round(probe.durationMs / 1000), clip.sourceName).toBe(clip.seconds);
+      }
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('demo pictures', () => {

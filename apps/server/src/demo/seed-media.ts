@@ -53,8 +53,9 @@ export const DEMO_CLIPS: readonly DemoClip[] = [
 export const demoClipFor = (sourceName: string) => DEMO_CLIPS.find((c) => c.sourceName === sourceName);
 
 /**
- * Adds the demo clips as pending media assets and gives every video one of the regular clips, round-robin.
- * Returns the new asset ids in DEMO_CLIPS order.
+ * Adds the demo clips as pending media assets and gives every video one of the regular clips, round-robin, with
+ * that clip's length as its duration (a card must not promise 23 minutes of a 10 s clip; the media job confirms
+ * the length from the transcoded file). Returns the new asset ids in DEMO_CLIPS order.
  */
 export async function seedDemoMedia(db: Queryable, videoIds: readonly number[]): Promise<number[]> {
   const ids: number[] = [];
@@ -65,13 +66,15 @@ export async function seedDemoMedia(db: Queryable, videoIds: readonly number[]):
     );
     ids.push(rows[0]!.id);
   }
-  const regular = ids.filter((_, i) => DEMO_CLIPS[i]!.kind === 'video');
+  const regularIndexes = DEMO_CLIPS.flatMap((clip, i) => (clip.kind === 'video' ? [i] : []));
+  const regular = regularIndexes.map((i) => ids[i]!);
+  const seconds = regularIndexes.map((i) => DEMO_CLIPS[i]!.seconds);
   if (videoIds.length > 0 && regular.length > 0) {
     await db.query(
-      `UPDATE videos v SET media_asset_id = ($2::int[])[((x.ord::int - 1) % cardinality($2::int[])) + 1]
-         FROM unnest($1::int[]) WITH ORDINALITY AS x(id, ord)
+      `UPDATE videos v SET media_asset_id = ($2::int[])[x.slot], duration = ($3::int[])[x.slot]
+         FROM (SELECT id, ((ord::int - 1) % cardinality($2::int[])) + 1 AS slot FROM unnest($1::int[]) WITH ORDINALITY AS u(id, ord)) AS x
         WHERE v.id = x.id`,
-      [videoIds, regular],
+      [videoIds, regular, seconds],
     );
   }
   return ids;

@@ -35,9 +35,9 @@ const BASE_CSS = `
 const styleText = (css: string) => `${BASE_CSS}${css}\n`;
 
 /** A whole page: the shared frame, the page's own CSS, and its body (already escaped by the caller). */
-export function sandboxPageShell(title: string, body: string, css = ''): string {
+export function sandboxPageShell(title: string, body: string, css = '', lang = 'en'): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -7,7 +7,8 @@ import type { RouteDefinition, RouteFlags, RouteTitleKey, ScreenLoader, ScreenMo
 // from it; paths and links come from '@/paths' alone.
 
 const screens = {
-  landing: () => import('@/features/landing/routes/landing'),
+  // The landing shows the price of the plans, which features/paywall loads.
+  landing: () => import('./screens/landing-screen'),
   forgotPassword: () => import('@/features/auth/routes/forgot-password'),
   resetPassword: () => import('@/features/auth/routes/reset-password'),
   videos: () => import('@/features/videos/routes/videos'),

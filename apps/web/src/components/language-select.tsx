@@ -9,9 +9,11 @@ interface LanguageSelectProps {
   options: readonly Language[];
   onChange: (language: Language) => void;
   disabled?: boolean;
+  /** For a visible `<label htmlFor>`; the select keeps its own name either way. */
+  id?: string;
 }
 
-export function LanguageSelect({ value, options, onChange, disabled }: LanguageSelectProps) {
+export function LanguageSelect({ value, options, onChange, disabled, id }: LanguageSelectProps) {
   const { t } = useTranslation();
   return (
     <span className="select-wrap select-wrap--compact">
@@ -20,6 +22,7 @@ export function LanguageSelect({ value, options, onChange, disabled }: LanguageS
         <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" fill="none" stroke="currentColor" strokeWidth="1.6" />
       </svg>
       <select
+        id={id}
         className="select select--compact"
         aria-label={t('language.label')}
         data-testid="language-select"

@@ -36,6 +36,11 @@ export function CapabilityProfileProvider({ profile, children }: { profile: Capa
   return <CapabilityProfileContext.Provider value={profile}>{children}</CapabilityProfileContext.Provider>;
 }
 
+/** The model the current person's account belongs to (null: a visitor, or an account that is no model's). */
+export function useOwnModelId(): number | null {
+  return useContext(CapabilityProfileContext)?.model_id ?? null;
+}
+
 function useSubject(withRoleTokens: boolean): { subject: CapabilitySubject | null; isPending: boolean } {
   const profile = useContext(CapabilityProfileContext);
   const { roles, isPending } = useActiveRoles(withRoleTokens && profile !== null);

@@ -40,8 +40,7 @@ export const playdatesDe: typeof playdatesEn = {
     title: 'Kommende öffentliche Shows',
     empty: 'Noch sind keine öffentlichen Shows geplant. Schau bald wieder vorbei.',
     remind: 'Erinnere mich',
-    reminderOnLabel: 'Erinnerung an',
-    remindLabel: 'An {{title}} erinnern',
+    remindLabel: 'Erinnere mich an {{title}}',
     reminderOn: 'Wir erinnern dich vor dem Beginn an {{title}}.',
     reminderOff: 'Die Erinnerung an {{title}} ist aus.',
     reminderFailed: 'Die Erinnerung konnte nicht geändert werden. Bitte versuche es noch einmal.',
@@ -107,7 +106,7 @@ export const playdatesDe: typeof playdatesEn = {
   recentShows: {
     title: 'Vergangene Shows',
     replay: 'Chat nachlesen',
-    replayLabel: 'Den Chat von „{{title}}“ nachlesen',
+    replayLabel: 'Chat nachlesen: „{{title}}“',
   },
   request: {
     title: 'Privates Playdate mit {{name}}',

@@ -41,7 +41,6 @@ export const playdatesEn = {
     title: 'Upcoming public shows',
     empty: 'No public shows are planned yet. Check back soon.',
     remind: 'Remind me',
-    reminderOnLabel: 'Reminder on',
     remindLabel: 'Remind me of {{title}}',
     reminderOn: 'We will remind you of {{title}} before it starts.',
     reminderOff: 'The reminder for {{title}} is off.',

@@ -39,8 +39,7 @@ export const playdatesFr: typeof playdatesEn = {
   upcoming: {
     title: 'Shows publics à venir',
     empty: 'Aucun show public n’est encore prévu. Revenez bientôt.',
-    remind: 'Me le rappeler',
-    reminderOnLabel: 'Rappel activé',
+    remind: 'Me rappeler',
     remindLabel: 'Me rappeler {{title}}',
     reminderOn: 'Nous vous rappellerons {{title}} avant son début.',
     reminderOff: 'Le rappel pour {{title}} est désactivé.',

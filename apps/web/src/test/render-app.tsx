@@ -47,6 +47,7 @@ export const videoFixture = (id: number, overrides: Partial<Video> = {}): Video 
   thumbnail_small: `/media/thumbs/${id}-370x206.jpg`,
   tags: [{ id: 1, name_en: 'Outdoor', name_de: 'Draußen', name_fr: 'Extérieur' }],
   participated_models: [{ id: 11, name_en: 'Ava Demo' }],
+  is_favourite: false,
   total_comments: 0,
   ...overrides,
 });
@@ -84,6 +85,9 @@ const SITE_ROUTES: FakeRoutes = {
     '/videos/tags': () => [],
     '/videos/unlocked': () => ({ galleries: [], videos: [] }),
     '/home': () => ({ sections: [] }),
+    // The landing's teasers and price.
+    '/showcase': () => ({ shoots: [], models: [], trailers: [] }),
+    '/payments/plans': () => ({ plans: [], country: null }),
   },
   // POST /track answers 204 (an empty object, SPEC §7).
   post: { '/feature/get_company': () => ({ company: 'de', values: DEFAULT_COMPANY_VALUES.de }), '/track': () => ({}) },

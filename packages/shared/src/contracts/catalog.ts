@@ -148,6 +148,16 @@ export const HomeSection = z.object({
   progress: z.record(z.string(), z.number()).optional(),
 });
 export const Home = z.object({ sections: z.array(HomeSection) });
+
+/** GET /showcase: what a visitor may see of the catalog on the landing page. */
+export const Showcase = z
+  .object({
+    shoots: z.array(ShootSummary).describe('The newest published shoots'),
+    models: z.array(ModelSummary).describe('The newest models'),
+    trailers: z.array(Video).describe('The newest videos tagged Trailer while the trailer feature is on for the viewer; else empty'),
+  })
+  .meta({ id: 'Showcase' });
+export type Showcase = z.infer<typeof Showcase>;
 export type HomeSection = z.infer<typeof HomeSection>;
 export type Home = z.infer<typeof Home>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clampPage } from '../rules/page-query';
 import { hasControlCharacters } from '../rules/plain-text';
-import { NOT_VALID_UNICODE, plainLines, wellFormed } from './common';
+import { NOT_VALID_UNICODE, plainLine, plainLines, wellFormed } from './common';
 
 // Messages (SPEC §7 Messages). A conversation is seen from the viewer's side: `with` names the other
 // party by the path segment the app uses, `/messages/{with}`. Times are unix milliseconds, so the
@@ -15,6 +15,7 @@ export const RESERVED_MESSAGE_SEGMENTS = [
   'new_messages',
   'playdate',
   'playdate_cameras',
+  'recipients',
   'transactional',
   'unsubscribe',
 ] as const;
@@ -191,6 +192,36 @@ export const UnsubscribeGroupParam = z.object({ group: z.enum(UNSUBSCRIBABLE_GRO
 export const UnsubscribeGroupBody = z.object({ subscribe: z.boolean().optional().default(false) }).optional();
 export const UnsubscribedGroups = z.object({ unsubscribed_groups: z.array(z.enum(SITE_MESSAGE_GROUPS)) });
 export type UnsubscribedGroups = z.infer<typeof UnsubscribedGroups>;
+
+/** GET /messages/recipients?q: the models a member can start a conversation with, searched by name. */
+export const MESSAGE_RECIPIENTS_MAX = 20;
+export const RecipientsQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(60, 'Must be at most 60 characters')
+    .check(...plainLine())
+    .optional()
+    .transform((v) => v ?? ''),
+});
+export const MessageRecipient = z
+  .object({
+    model_id: z.number().int(),
+    display_name: z.string(),
+    /** 400x400 portrait. */
+    avatar: z.string(),
+    /** The model account's username, to write to at /messages/{name}; null while she has no account (no inbox yet). */
+    name: z.string().nullable(),
+  })
+  .meta({ id: 'MessageRecipient' });
+export type MessageRecipient = z.infer<typeof MessageRecipient>;
+export const MessageRecipients = z
+  .object({
+    /** At most MESSAGE_RECIPIENTS_MAX: names starting with q first, then names containing it; those with an inbox first. */
+    recipients: z.array(MessageRecipient),
+  })
+  .meta({ id: 'MessageRecipients' });
+export type MessageRecipients = z.infer<typeof MessageRecipients>;
 
 /** GET /messages/playdate_cameras?id: who the offline messages of playdate `id` go to. */
 export const PlaydateCamerasQuery = z.object({ id: z.coerce.number().int().positive('Must be a playdate id') });

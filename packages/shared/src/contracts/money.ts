@@ -165,6 +165,10 @@ export const PaymentHistoryItem = z
     currency: z.string().nullable(),
     /** Coins credited (+) or spent (−); null for a membership payment. */
     coins: z.number().int().nullable(),
+    /** The plan of a membership payment (subscription, renewal), so the reader's language can name it; else null. */
+    plan: z.object({ period: z.enum(PERIODS), period_count: z.number().int() }).nullable(),
+    /** The model a tip or a paid chat went to; else null. */
+    model_name: z.string().nullable(),
     status: PaymentStatus,
     created_at: z.number().int().describe('Unix ms'),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, ROLE_TOKENS } from '../constants';
+import { LANGUAGES, PERIODS, ROLE_TOKENS } from '../constants';
 import { Campaign, FeatureMap, plainLine } from './common';
 import { Email, Password, Username } from './auth';
 
@@ -36,7 +36,8 @@ export const Profile = z
     company: z.enum(['net', 'de', 'ch']).nullable(),
     features: FeatureMap,
     settings: z.object({ playdate_block: z.boolean(), upcoming_playdate_block: z.boolean() }),
-    subscription: z.object({ type: z.object({ name: z.string(), token: z.string() }) }).nullable(),
+    // period and period_count: the plan's duration, from which the web names it in the reader's language (decision 045).
+    subscription: z.object({ type: z.object({ name: z.string(), token: z.string(), period: z.enum(PERIODS), period_count: z.number().int() }) }).nullable(),
     law_limitations: z.array(z.string()).describe('Empty when the user has none, e.g. ["country:SE"]'),
   })
   .meta({ id: 'Profile' });

@@ -30,6 +30,8 @@ export const Video = z
     tags: z.array(Tag.omit({ video_count: true })),
     participated_models: z.array(ModelRef),
     total_comments: z.number().int(),
+    /** In the viewer's favourite videos (false for a visitor): the heart on every card. */
+    is_favourite: z.boolean(),
   })
   .meta({ id: 'Video' });
 export type Video = z.infer<typeof Video>;
@@ -86,7 +88,6 @@ export const VideoDetail = Video.extend({
   playable: z.boolean(),
   hls_url: z.string().nullable().describe('Signed, expiring URL of the HLS master playlist; null unless playable'),
   renditions: z.array(z.number().int()).describe('Heights of the available renditions, e.g. [360, 480, 720, 1080]'),
-  is_favourite: z.boolean(),
   shoot_id: z.number().int().nullable(),
 }).meta({ id: 'VideoDetail' });
 export type VideoDetail = z.infer<typeof VideoDetail>;
@@ -111,6 +112,14 @@ export const UnlockedContent = z.object({
   videos: z.array(z.number().int()),
 });
 export type UnlockedContent = z.infer<typeof UnlockedContent>;
+const UnlockedItem = z.object({ id: z.number().int(), title: z.string() });
+/** POST /videos/unlocked: the whole unlocked list, and what the redeemed token holds (to name it and link to it). */
+export const UnlockRedemption = UnlockedContent.extend({
+  redeemed: z
+    .object({ galleries: z.array(UnlockedItem).describe('Shoots'), videos: z.array(UnlockedItem) })
+    .describe("The token's shoots and videos that exist, by title, whether or not they were unlocked before"),
+});
+export type UnlockRedemption = z.infer<typeof UnlockRedemption>;
 export const UnlockBody = z.object({ token: z.string().trim().min(1, 'Required').max(200).check(...plainLine()) });
 
 export const FreeVideoQuery = z.object({ token: z.string().trim().min(1, 'Required').max(200).check(...plainLine()) });

@@ -15,9 +15,10 @@ import {
   ShootDetail,
   ShootList,
   ShootListQuery,
+  Showcase,
 } from '../contracts/catalog';
 import { IdParam, NoContent } from '../contracts/common';
-import { VideoList } from '../contracts/videos';
+import { VideoDetail, VideoList } from '../contracts/videos';
 import { defineEndpoint, type LawLimitInput } from './define-endpoint';
 
 // Models, shoots, favourites, the feeds and the home page: the member's catalog.
@@ -202,6 +203,29 @@ export const catalogEndpoints = {
     errors: [401],
     capability: 'account',
     summary: "The member's home page: the 11 sections of SPEC §2 in order, each with up to 12 items (empty ones sent empty)",
+    tags: ['home'],
+  }),
+  'home.showcase': defineEndpoint({
+    method: 'GET',
+    path: '/showcase',
+    response: Showcase,
+    status: 200,
+    answer: 'json',
+    errors: [],
+    capability: 'public',
+    summary: 'The teasers of the landing page, for anyone: the newest shoots and models and, while the trailer feature is on, the newest trailers',
+    tags: ['home'],
+  }),
+  'home.showcaseTrailer': defineEndpoint({
+    method: 'GET',
+    path: '/showcase/trailers/:id',
+    params: IdParam,
+    response: VideoDetail,
+    status: 200,
+    answer: 'json',
+    errors: [400, 404],
+    capability: 'public',
+    summary: 'One trailer for the player, for anyone (SPEC §1: playable while the trailer feature is on); 404 for any other video',
     tags: ['home'],
   }),
 };

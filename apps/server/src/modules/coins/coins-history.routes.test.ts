@@ -101,11 +101,11 @@ describe('one list, newest first', () => {
     const page = await history(member);
     expect(page).toMatchObject({ page: 1, per_page: PAYMENT_HISTORY_PER_PAGE, total: 5, pages: 1 });
     expect(page.items).toEqual([
-      { id: `payment:${failed.publicId}`, kind: 'renewal', description: 'Membership renewal: Premium monthly', amount_cents: 1190, currency: 'EUR', coins: null, status: 'failed', created_at: at(5) },
-      { id: `coins:${tipped.tip_id}`, kind: 'tip', description: 'Tip to Carla Novak', amount_cents: null, currency: null, coins: -35, status: 'succeeded', created_at: at(4) },
-      { id: `payment:${purchase.publicId}`, kind: 'coins', description: '100 coins', amount_cents: 999, currency: 'EUR', coins: 100, status: 'succeeded', created_at: at(3) },
-      { id: expect.stringMatching(/^coins:\d+$/), kind: 'grant', description: 'Welcome coins', amount_cents: null, currency: null, coins: 20, status: 'succeeded', created_at: at(2) },
-      { id: `payment:${subscription.publicId}`, kind: 'subscription', description: 'Membership: Premium monthly', amount_cents: 1190, currency: 'EUR', coins: null, status: 'succeeded', created_at: at(1) },
+      { id: `payment:${failed.publicId}`, kind: 'renewal', description: 'Membership renewal: Premium monthly', amount_cents: 1190, currency: 'EUR', coins: null, plan: { period: 'MONTH', period_count: 1 }, model_name: null, status: 'failed', created_at: at(5) },
+      { id: `coins:${tipped.tip_id}`, kind: 'tip', description: 'Tip to Carla Novak', amount_cents: null, currency: null, coins: -35, plan: null, model_name: 'Carla Novak', status: 'succeeded', created_at: at(4) },
+      { id: `payment:${purchase.publicId}`, kind: 'coins', description: '100 coins', amount_cents: 999, currency: 'EUR', coins: 100, plan: null, model_name: null, status: 'succeeded', created_at: at(3) },
+      { id: expect.stringMatching(/^coins:\d+$/), kind: 'grant', description: 'Welcome coins', amount_cents: null, currency: null, coins: 20, plan: null, model_name: null, status: 'succeeded', created_at: at(2) },
+      { id: `payment:${subscription.publicId}`, kind: 'subscription', description: 'Membership: Premium monthly', amount_cents: 1190, currency: 'EUR', coins: null, plan: { period: 'MONTH', period_count: 1 }, model_name: null, status: 'succeeded', created_at: at(1) },
     ]);
     // The coins in the history add up to the balance.
     expect(page.items.reduce((s, i) => s + (i.kind === 'subscription' || i.kind === 'renewal' ? 0 : (i.coins ?? 0)), 0)).toBe(await coins.balance(member.id));

@@ -47,6 +47,8 @@ export interface HistoryRow {
   status: 'pending' | 'succeeded' | 'failed' | 'cancelled' | 'refunded';
   at: Date;
   plan_name: string | null;
+  plan_period: 'DAY' | 'MONTH' | null;
+  plan_period_count: number | null;
   model_name: string | null;
   description: string | null;
 }
@@ -66,12 +68,13 @@ const SHOWN_PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded'];
 // payment; the ledger side leaves out purchase transactions that belong to a payment.
 const HISTORY_ITEMS = `
   SELECT 'payment:' || p.public_id AS id, p.kind, 'payment' AS source, p.amount_cents, p.currency, p.coins, p.status,
-         COALESCE(p.completed_at, p.created_at) AS at, p.id AS seq, mp.name AS plan_name, NULL AS model_name, NULL AS description
+         COALESCE(p.completed_at, p.created_at) AS at, p.id AS seq, mp.name AS plan_name, mp.period AS plan_period,
+         mp.period_count AS plan_period_count, NULL AS model_name, NULL AS description
     FROM payments p LEFT JOIN membership_plans mp ON mp.id = p.plan_id
    WHERE p.user_id = $1 AND p.status = ANY($2::text[])
   UNION ALL
   SELECT 'coins:' || t.id, t.kind, 'ledger', NULL, NULL, e.amount, 'succeeded',
-         t.created_at, t.id, NULL, m.name_en, t.description
+         t.created_at, t.id, NULL, NULL, NULL, m.name_en, t.description
     FROM ledger_accounts a
     JOIN ledger_entries e ON e.account_id = a.id
     JOIN ledger_transactions t ON t.id = e.transaction_id
@@ -217,7 +220,7 @@ export const coinsRepository = {
   /** Newest first; at the same moment a payment comes before a coin movement, and the later booked first. */
   historyPage(db: Queryable, userId: number, limit: number, offset: number): Promise<HistoryRow[]> {
     return db.query<HistoryRow>(
-      `SELECT id, kind, source, amount_cents, currency, coins, status, at, plan_name, model_name, description
+      `SELECT id, kind, source, amount_cents, currency, coins, status, at, plan_name, plan_period, plan_period_count, model_name, description
          FROM (${HISTORY_ITEMS}) h
         ORDER BY at DESC, source DESC, seq DESC
         LIMIT $3 OFFSET $4`,

@@ -140,6 +140,8 @@ const toHistoryItem = (row: HistoryRow): PaymentHistoryItem => ({
   amount_cents: row.amount_cents,
   currency: row.currency,
   coins: row.coins === null ? null : Number(row.coins),
+  plan: row.plan_period && row.plan_period_count !== null ? { period: row.plan_period, period_count: row.plan_period_count } : null,
+  model_name: row.model_name,
   status: row.status,
   created_at: new Date(row.at).getTime(),
 });

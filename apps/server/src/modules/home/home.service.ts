@@ -1,4 +1,4 @@
-import type { Home, HomeSection, ModelSummary, ShootSummary, Video } from '@velora/shared';
+import type { Home, HomeSection, ModelSummary, ShootSummary, Showcase, Video } from '@velora/shared';
 import type { Platform } from '../../platform';
 import type { FavouritesService } from '../favourites/favourites.service';
 import type { ModelsService } from '../models/models.service';
@@ -8,6 +8,8 @@ import { FINISHED_SHARE, type VideosService } from '../videos/videos.service';
 import { homeRepository } from './home.repository';
 
 export const HOME_SECTION_SIZE = 12;
+/** Teasers per kind on the landing page (GET /showcase). */
+export const SHOWCASE_SIZE = 8;
 /** Playbacks active within this window make a video trending. */
 export const TRENDING_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
 
@@ -31,6 +33,19 @@ export function createHomeService(deps: HomeDeps) {
   const n = HOME_SECTION_SIZE;
 
   return {
+    /** GET /showcase: the landing's teasers, for anyone; what a visitor sees of the catalog and may play. */
+    async showcase(viewer: AuthContext | null): Promise<Showcase> {
+      const [shootIds, modelIds, trailers] = await Promise.all([
+        homeRepository.newestShootIds(db, now(), SHOWCASE_SIZE),
+        homeRepository.newestModelIds(db, SHOWCASE_SIZE),
+        videos.trailers(SHOWCASE_SIZE, viewer),
+      ]);
+      const [shootItems, modelItems] = await Promise.all([shoots.summariesByIds(shootIds, viewer), models.summariesByIds(modelIds, viewer)]);
+      return { shoots: shootItems, models: modelItems, trailers };
+    },
+
+    trailer: (id: number, viewer: AuthContext | null) => videos.trailerDetail(id, viewer),
+
     async home(viewer: AuthContext): Promise<Home> {
       const at = now();
       const userId = viewer.userId;

@@ -90,6 +90,27 @@ describe('transcoding on the job queue', () => {
     expect((await fs.readdir(path.dirname(dir))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('gives the videos playing an asset its length once transcoded, and puts right older rows at start', async () => {
+    const { videoIds } = await t.deps.db.transaction((tx) => seedCatalog(tx, { models: 1, videos: 2, shoots: 0, now: new Date() }));
+    const [first, second] = videoIds as [number, number];
+    const id = await insert('test/clip.mp4');
+    await t.deps.db.query('UPDATE videos SET media_asset_id = $1, duration = 1387 WHERE id = $2', [id, first]);
+    const duration = async (videoId: number) => (await t.deps.db.query<{ duration: number }>('SELECT duration FROM videos WHERE id = $1', [videoId]))[0]!.duration;
+    const { media, jobs } = await instance();
+    await media.queuePending();
+    await settled(id);
+    expect(await duration(first)).toBe(Math.round((await row(id)).duration_ms! / 1000));
+    expect(await duration(first)).toBe(2);
+
+    // A database seeded before this rule: a video on ready media with another length is put right at the next start.
+    await t.deps.db.query('UPDATE videos SET media_asset_id = $1, duration = 754 WHERE id = $2', [id, second]);
+    await jobs.stop();
+    const again = await instance();
+    await again.media.queuePending();
+    expect(await duration(second)).toBe(2);
+    expect(logs.join('\n')).toMatch(/the duration of 1 video\(s\) set to their media's length/);
+  });
+
   it('processes assets one at a time, oldest first', async () => {
     const first = await insert('test/clip.mp4');
     const second = await insert('test/clip.mp4');

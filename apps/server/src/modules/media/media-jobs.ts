@@ -108,6 +108,8 @@ export async function processAsset(deps: MediaJobDeps, asset: AssetRow, options:
       await fs.rm(workDir, { recursive: true, force: true });
     }
     await mediaRepository.markReady(deps.db, asset.id, { renditions, width: probe.width, height: probe.height, durationMs: probe.durationMs });
+    // The videos that play this media last as long as it does (the seed's, an import's).
+    await mediaRepository.syncVideoDurations(deps.db, asset.id);
     return { renditions, probe, source };
   } finally {
     clearInterval(heartbeat);
@@ -286,6 +288,9 @@ export async function registerMediaJobs(jobs: JobQueue, deps: MediaJobDeps, opti
     queueAsset,
     async queuePending() {
       await binary();
+      // Databases seeded or imported before durations followed the media: put them right once.
+      const fixed = await mediaRepository.syncVideoDurations(db);
+      if (fixed > 0) log.info(`Media: the duration of ${fixed} video(s) set to their media's length`);
       if (singleInstance) {
         const requeued = await mediaRepository.requeueStale(db, 0);
         if (requeued > 0) log.info(`Media: ${requeued} interrupted asset(s) back in the queue`);

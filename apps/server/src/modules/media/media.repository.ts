@@ -112,6 +112,24 @@ export const mediaRepository = {
     );
   },
 
+  /**
+   * Gives the videos playing ready media the media's length as their duration (whole seconds), where it differs:
+   * `assetId` for one asset just transcoded, none for every ready asset (databases seeded before this rule).
+   * Returns how many videos changed.
+   */
+  async syncVideoDurations(db: Queryable, assetId?: number): Promise<number> {
+    const rows = await db.query(
+      `UPDATE videos v SET duration = round(m.duration_ms / 1000.0)::int
+         FROM media_assets m
+        WHERE v.media_asset_id = m.id AND m.status = 'ready' AND m.duration_ms IS NOT NULL
+          AND ($1::int IS NULL OR m.id = $1::int)
+          AND v.duration IS DISTINCT FROM round(m.duration_ms / 1000.0)::int
+        RETURNING v.id`,
+      [assetId ?? null],
+    );
+    return rows.length;
+  },
+
   async markFailed(db: Queryable, id: number, error: string): Promise<void> {
     await db.query(`UPDATE media_assets SET status = 'failed', error = $2, updated_at = now() WHERE id = $1`, [id, error.slice(0, 2000)]);
   },

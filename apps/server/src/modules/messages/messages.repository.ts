@@ -29,6 +29,12 @@ export interface ParticipantState {
   others_read_id: number;
 }
 
+export interface RecipientRow {
+  model_id: number;
+  name_en: string;
+  username: string | null;
+}
+
 export interface InboxRow extends ConversationRow, ParticipantState {
   unread: number;
   last_id: number;
@@ -110,6 +116,25 @@ export const messagesRepository = {
     return db.query<UserRow>(
       `SELECT ${USER_COLUMNS} FROM users u JOIN models mo ON mo.id = u.model_id WHERE u.model_id = $1 ORDER BY u.id`,
       [modelId],
+    );
+  },
+
+  /**
+   * Models whose name contains `search` (any case; empty: all), for starting a conversation: those with an account
+   * first, then names starting with it, then by name. `username` is the model's first account, null when she has none.
+   */
+  recipients(db: Queryable, search: string, excludeModelId: number | null, limit: number): Promise<RecipientRow[]> {
+    const pattern = search.replace(/[\\%_]/g, (c) => `\\${c}`);
+    return db.query<RecipientRow>(
+      `SELECT * FROM (
+         SELECT m.id AS model_id, m.name_en,
+                (SELECT u.username FROM users u WHERE u.model_id = m.id ORDER BY u.id LIMIT 1) AS username
+           FROM models m
+          WHERE m.name_en ILIKE '%' || $1 || '%' AND ($2::int IS NULL OR m.id <> $2::int)
+       ) r
+       ORDER BY (r.username IS NULL), (r.name_en ILIKE $1 || '%') DESC, lower(r.name_en), r.model_id
+       LIMIT $3`,
+      [pattern, excludeModelId, limit],
     );
   },
 

@@ -4,12 +4,13 @@ import { route } from '../../http/register-endpoint';
 import { requireAuth } from '../../plugins/auth';
 import type { MessagesService } from './messages.service';
 
-// Static segments (new_messages, playdate, playdate_cameras, transactional, unsubscribe) win over /messages/:name in
+// Static segments (new_messages, playdate, playdate_cameras, recipients, transactional, unsubscribe) win over /messages/:name in
 // Fastify's router whatever the order of registration; none of them can be a username (RESERVED_MESSAGE_SEGMENTS).
 export const messagesRoutes: FastifyPluginAsync<{ messages: MessagesService }> = async (app, { messages }) => {
   route(app, ENDPOINTS['messages.inbox'], async (request) => messages.inbox(requireAuth(request), request.query.page));
   route(app, ENDPOINTS['messages.new'], async (request) => messages.newMessages(requireAuth(request), request.query.last_message_timestamp));
   route(app, ENDPOINTS['messages.playdateCameras'], async (request) => messages.playdateCameras(requireAuth(request), request.query.id));
+  route(app, ENDPOINTS['messages.recipients'], async (request) => messages.recipients(requireAuth(request), request.query.q));
   route(app, ENDPOINTS['messages.popup'], async (request) => messages.takePopup(requireAuth(request)));
   // No body at all (Fastify hands null) means unsubscribe, as an empty one does.
   route(app, ENDPOINTS['messages.unsubscribe'], async (request) =>

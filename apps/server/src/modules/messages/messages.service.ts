@@ -1,6 +1,7 @@
 import {
   CONVERSATION_PAGE_SIZE,
   INBOX_PER_PAGE,
+  MESSAGE_RECIPIENTS_MAX,
   MESSAGE_TEXT_MAX,
   PRODUCT_NAME,
   PROVIDER_INBOX_SEGMENT,
@@ -10,6 +11,7 @@ import {
   type Inbox,
   type Language,
   type Message,
+  type MessageRecipients,
   type MessagesReadEvent,
   type NewMessageEvent,
   type NewMessages,
@@ -412,6 +414,19 @@ export function createMessagesService(deps: MessagesDeps) {
         ];
       });
       return { conversations, page, per_page: INBOX_PER_PAGE, total, pages: pagesOf(total, INBOX_PER_PAGE), unread_total: unread };
+    },
+
+    /** Models the viewer may start a conversation with, by name; a model's own accounts do not list her. */
+    async recipients(viewer: AuthContext, search: string): Promise<MessageRecipients> {
+      const rows = await repo.recipients(db, search, viewer.modelId, MESSAGE_RECIPIENTS_MAX);
+      return {
+        recipients: rows.map((r) => ({
+          model_id: r.model_id,
+          display_name: r.name_en,
+          avatar: media.imageUrl('model', r.model_id, '400x400', viewer),
+          name: r.username,
+        })),
+      };
     },
 
     /** Messages to the viewer strictly newer than `sinceMs`, oldest first; 0 asks for the unread total only. */

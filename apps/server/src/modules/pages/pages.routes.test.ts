@@ -107,10 +107,10 @@ describe('GET /api/pages/{path}', () => {
       expect(res.statusCode).toBe(200);
       const opened = CustomPage.parse(res.json());
       expect(opened.has_password).toBe(true);
-      expect(opened.source).toContain('Members preview');
+      expect(opened.source).toContain('Thank you for helping us test what comes next');
       expect(res.headers['cache-control']).toBe('private, no-store');
       // A member is asked for the password the same way.
-      expect((await get(`/api/pages/members-preview?password=${DEMO_PAGE_PASSWORD}`, v.member.token)).json().source).toContain('Members preview');
+      expect((await get(`/api/pages/members-preview?password=${DEMO_PAGE_PASSWORD}`, v.member.token)).json().source).toContain('Thank you for helping us test what comes next');
       expect((await get('/api/pages/members-preview', v.member.token)).json().source).toBeNull();
     });
 

@@ -217,9 +217,10 @@ describe('the sandbox checkout, end to end through the webhook', () => {
       expect(res.headers['content-security-policy']).toContain("default-src 'none'");
       expect(res.headers['cache-control']).toBe('no-store');
       const html = res.body;
-      expect(html).toContain('1 Month membership');
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain('Premium membership, 1 month');
       expect(html).toContain('€24.99');
-      expect(html).toContain('VAT 19 %');
+      expect(html).toContain('VAT 19%');
       expect(html).toContain('€4.75');
       expect(html).toContain('€29.74');
       expect(html).toContain(`action="/api/payments/sandbox/checkout/${payment_id}"`);
@@ -229,6 +230,20 @@ describe('the sandbox checkout, end to end through the webhook', () => {
     } finally {
       await t.feature('vat', false);
     }
+  });
+
+  it.each([
+    ['de', '<html lang="de">', 'Premium-Mitgliedschaft, 3 Monate', 'bezahlen'],
+    ['fr', '<html lang="fr">', 'Abonnement premium, 3\u00a0mois', 'Payer'],
+  ])('speaks the member language %s: the plan is named in it, not by its stored English name', async (lang, htmlLang, item, pay) => {
+    const m = await t.member();
+    expect((await t.call('POST', '/user/lang', { token: m.token, body: { lang } })).statusCode).toBeLessThan(300);
+    const { checkout_url } = await planCheckout(m.token, 'month-3');
+    const html = (await t.app.inject({ method: 'GET', url: checkout_url })).body;
+    expect(html).toContain(htmlLang);
+    expect(html.replace(/\u202f/g, '\u00a0')).toContain(item);
+    expect(html).toContain(pay);
+    expect(html).not.toContain('3 Months');
   });
 
   it('Pay: the signed webhook activates the membership, the browser returns to /paywall, and locked videos play', async () => {
@@ -248,7 +263,7 @@ describe('the sandbox checkout, end to end through the webhook', () => {
     expect(await t.premiumUntil(m.id)).toBe(end);
     const p = await profile(m.token);
     expect(p.premium_until).toBe(end / 1000);
-    expect(p.subscription).toEqual({ type: { name: '1 Month', token: expect.stringMatching(/^sub_[A-Za-z0-9_-]{20,}$/) } });
+    expect(p.subscription).toEqual({ type: { name: '1 Month', token: expect.stringMatching(/^sub_[A-Za-z0-9_-]{20,}$/), period: 'MONTH', period_count: 1 } });
     expect(await playable()).toBe(true);
 
     const sub = (await t.call('GET', '/payments/subscription', { token: m.token })).json().subscription;
@@ -310,7 +325,7 @@ describe('the sandbox checkout, end to end through the webhook', () => {
     const first = (await profile(m.token)).subscription!.type.token;
     await press((await planCheckout(m.token, 'month-3')).payment_id, 'pay');
     const p = await profile(m.token);
-    expect(p.subscription).toEqual({ type: { name: '3 Months', token: first } });
+    expect(p.subscription).toEqual({ type: { name: '3 Months', token: first, period: 'MONTH', period_count: 3 } });
     expect(await t.premiumUntil(m.id)).toBe(addPeriods(new Date(START + DAY_MS), 'MONTH', 3).getTime());
     expect((await t.deps.db.query('SELECT 1 FROM subscriptions WHERE user_id = $1', [m.id])).length).toBe(1);
   });

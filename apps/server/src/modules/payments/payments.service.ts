@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import {
+  DEFAULT_LANGUAGE,
   PAYMENT_RETURN_PARAM,
+  isLanguage,
   activeDiscount,
   addPeriods,
   isFeatureActive,
@@ -249,8 +251,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (!isSandbox(provider)) return null;
     const p = await repo.findPayment(db, publicId);
     if (!p || p.provider !== provider.name || p.status !== 'pending' || p.kind === 'renewal') return null;
+    const language = await users.languageOf(p.user_id);
     return {
-      description: describePayment(p),
+      item:
+        p.kind === 'coins'
+          ? ({ kind: 'coins', coins: p.coins ?? 0 } as const)
+          : ({ kind: 'plan', plan: { period: p.plan_period!, period_count: p.plan_period_count! } } as const),
+      language: isLanguage(language) ? language : DEFAULT_LANGUAGE,
       amountCents: p.amount_cents,
       netCents: p.net_cents,
       vatCents: p.vat_cents,

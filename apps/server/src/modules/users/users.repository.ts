@@ -77,6 +77,11 @@ export const usersRepository = {
     return rows[0]?.username ?? null;
   },
 
+  async languageOf(db: Queryable, id: number): Promise<string | null> {
+    const rows = await db.query<{ language: string }>('SELECT language FROM users WHERE id = $1', [id]);
+    return rows[0]?.language ?? null;
+  },
+
   async findCredentialsByLogin(db: Queryable, login: string): Promise<CredentialsRow | null> {
     const rows = await db.query<CredentialsRow>(
       `SELECT id, username, email, language, password_hash FROM users

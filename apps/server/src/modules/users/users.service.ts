@@ -68,6 +68,8 @@ export function createUsersService(deps: UsersDeps) {
   return {
     /** For log-in: the user whose username or email is `login`, with the password hash. */
     usernameOf: (userId: number): Promise<string | null> => usersRepository.usernameOf(db, userId),
+    /** The member's language (the pages the server writes for him, such as the sandbox checkout, speak it). */
+    languageOf: (userId: number): Promise<string | null> => usersRepository.languageOf(db, userId),
     findCredentialsByLogin: (login: string): Promise<CredentialsRow | null> => usersRepository.findCredentialsByLogin(db, login),
     findCredentialsByEmail: (email: string): Promise<CredentialsRow | null> => usersRepository.findCredentialsByEmail(db, email),
 

@@ -1,4 +1,4 @@
-import { Playbacks, TestVideoList, UnlockedContent, Video, VideoDetail } from '@velora/shared';
+import { Playbacks, TestVideoList, UnlockedContent, UnlockRedemption, Video, VideoDetail } from '@velora/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   addFavourite, asMember, createMediaAsset, createModel, createShoot, createTag, createVideo, type LoggedIn, type UserOverrides,
@@ -283,12 +283,22 @@ describe('unlocking with a token', () => {
     expect((await detail(ids.unlockable, redeemer)).playable).toBe(false);
     const first = await post('/api/videos/unlocked', redeemer, { token: 'unlock-good' });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ galleries: [ids.shoot], videos: [ids.unlockable] });
+    // The whole list, and the token's content by title (its unknown video left out) for the banner to name.
+    expect(UnlockRedemption.parse(first.json())).toEqual({
+      galleries: [ids.shoot],
+      videos: [ids.unlockable],
+      redeemed: { galleries: [{ id: ids.shoot, title: 'First' }], videos: [{ id: ids.unlockable, title: 'Unlockable' }] },
+    });
     const again = await post('/api/videos/unlocked', redeemer, { token: '  unlock-good ' });
     expect(again.json()).toEqual(first.json());
     const forever = await post('/api/videos/unlocked', redeemer, { token: 'unlock-forever' });
-    expect(forever.json()).toEqual({ galleries: [ids.shoot], videos: [ids.unlockable, ids.bare].sort((a, b) => a - b) });
-    expect((await get('/api/videos/unlocked', redeemer)).json()).toEqual(forever.json());
+    expect(forever.json()).toEqual({
+      galleries: [ids.shoot],
+      videos: [ids.unlockable, ids.bare].sort((a, b) => a - b),
+      redeemed: { galleries: [], videos: [{ id: ids.bare, title: 'Bare' }] },
+    });
+    const { redeemed: _redeemed, ...list } = forever.json() as UnlockRedemption;
+    expect((await get('/api/videos/unlocked', redeemer)).json()).toEqual(list);
 
     const unlocked = await detail(ids.unlockable, redeemer);
     expect(unlocked).toMatchObject({ playable: true, hls_url: expect.any(String) });
@@ -371,7 +381,11 @@ describe('GET /api/videos/free', () => {
 
     const unlock = await videos.createUnlockToken({ videoIds: [ids.cousin], shootIds: [] }, null);
     const who = await createUser('service_token_user');
-    expect((await post('/api/videos/unlocked', who, { token: unlock })).json()).toEqual({ galleries: [], videos: [ids.cousin] });
+    expect((await post('/api/videos/unlocked', who, { token: unlock })).json()).toEqual({
+      galleries: [],
+      videos: [ids.cousin],
+      redeemed: { galleries: [], videos: [{ id: ids.cousin, title: 'Cousin' }] },
+    });
   });
 });
 

@@ -221,6 +221,18 @@ export const videosRepository = {
     return rows[0]?.id ?? null;
   },
 
+  /** The newest videos tagged `tagName` (the trailers), at most `limit`. */
+  async newestIdsTagged(db: Queryable, tagName: string, limit: number): Promise<number[]> {
+    const rows = await db.query<{ id: number }>(
+      `SELECT v.id FROM videos v
+        WHERE EXISTS (SELECT 1 FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = v.id AND t.name_en = $1::text)
+        ORDER BY v.published_at DESC, v.id DESC
+        LIMIT $2`,
+      [tagName, limit],
+    );
+    return rows.map((r) => r.id);
+  },
+
   // --- Playback progress -------------------------------------------------------------------------------------
 
   async playbackOf(db: Queryable, userId: number, videoId: number, forUpdate = false): Promise<PlaybackRow | null> {
@@ -284,6 +296,15 @@ export const videosRepository = {
       [tokenHash, now],
     );
     return rows[0] ?? null;
+  },
+
+  /** The titles of those of the given videos and shoots that exist, each list in id order. */
+  async unlockTitles(db: Queryable, content: UnlockTokenRow): Promise<{ videos: { id: number; title: string }[]; shoots: { id: number; title: string }[] }> {
+    const [videos, shoots] = await Promise.all([
+      db.query<{ id: number; title: string }>(`SELECT id, title FROM videos WHERE id = ANY($1::int[]) ORDER BY id`, [content.video_ids]),
+      db.query<{ id: number; title: string }>(`SELECT id, title FROM shoots WHERE id = ANY($1::int[]) ORDER BY id`, [content.shoot_ids]),
+    ]);
+    return { videos, shoots };
   },
 
   /** Adds what still exists of the given videos and shoots to the user's unlocks; ones already there stay as they are. */

@@ -7,6 +7,7 @@ import {
   type Tag,
   type TestVideo,
   type UnlockedContent,
+  type UnlockRedemption,
   type Video,
   type VideoDetail,
   type VideoList,
@@ -90,7 +91,7 @@ export interface VideosDeps extends Pick<Platform, 'db' | 'now' | 'rateLimits'> 
 export function createVideosService(deps: VideosDeps) {
   const { db, now, rateLimits, media, favourites, features } = deps;
 
-  const toVideo = (row: VideoRow, tags: VideoTagRow[], models: VideoModelRow[], viewer: AuthContext | null): Video => ({
+  const toVideo = (row: VideoRow, tags: VideoTagRow[], models: VideoModelRow[], isFavourite: boolean, viewer: AuthContext | null): Video => ({
     id: row.id,
     title: row.title,
     description: row.description,
@@ -104,16 +105,21 @@ export function createVideosService(deps: VideosDeps) {
     tags: tags.map((t) => ({ id: t.id, name_en: t.name_en, name_de: t.name_de, name_fr: t.name_fr })),
     participated_models: models.map((m) => ({ id: m.id, name_en: m.name_en })),
     total_comments: row.total_comments,
+    is_favourite: isFavourite,
   });
 
-  /** Tags and models for a whole page in two queries, however many videos it holds. */
+  /** Tags, models and the viewer's favourites for a whole page in three queries, however many videos it holds. */
   async function withRelations(rows: VideoRow[], viewer: AuthContext | null): Promise<Video[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [tagRows, modelRows] = await Promise.all([videosRepository.tagsOf(db, ids), videosRepository.modelsOf(db, ids)]);
+    const [tagRows, modelRows, favouriteIds] = await Promise.all([
+      videosRepository.tagsOf(db, ids),
+      videosRepository.modelsOf(db, ids),
+      viewer ? favourites.isFavourite(viewer.userId, 'video', ids) : Promise.resolve(new Set<number>()),
+    ]);
     const tags = groupBy(tagRows);
     const models = groupBy(modelRows);
-    return rows.map((row) => toVideo(row, tags.get(row.id) ?? [], models.get(row.id) ?? [], viewer));
+    return rows.map((row) => toVideo(row, tags.get(row.id) ?? [], models.get(row.id) ?? [], favouriteIds.has(row.id), viewer));
   }
 
   async function requireRow(id: number): Promise<VideoRow> {
@@ -230,6 +236,22 @@ export function createVideosService(deps: VideosDeps) {
       return toDetail(row, video!, playableFor(video!, access), viewer);
     },
 
+    /** The newest trailers (SPEC §1: anyone may play them while the feature is on); none while it is off. */
+    async trailers(limit: number, viewer: AuthContext | null): Promise<Video[]> {
+      const access = await accessOf(viewer);
+      if (!access.trailerFeatureActive) return [];
+      return listByIds(await videosRepository.newestIdsTagged(db, TRAILER_TAG_NAME, limit), viewer);
+    },
+
+    /** A trailer for the landing's player, for anyone; any other video, or any while the feature is off, is not found. */
+    async trailerDetail(id: number, viewer: AuthContext | null): Promise<VideoDetail> {
+      const row = await requireRow(id);
+      const [[video], access] = await Promise.all([withRelations([row], viewer), accessOf(viewer)]);
+      const isTrailer = video!.tags.some((tag) => tag.name_en === TRAILER_TAG_NAME);
+      if (!isTrailer || !access.trailerFeatureActive) throw notFound(`No trailer with id ${id}`);
+      return toDetail(row, video!, playableFor(video!, access), viewer);
+    },
+
     async tags(): Promise<Tag[]> {
       return videosRepository.tagsWithCounts(db);
     },
@@ -298,17 +320,18 @@ export function createVideosService(deps: VideosDeps) {
     unlocked: (viewer: AuthContext) => unlockedContent(viewer.userId),
 
     /** Redeems an unlock token: its shoots and videos join the member's unlocked list. Redeeming twice changes nothing. */
-    async redeemUnlockToken(token: string, viewer: AuthContext, client: { ip: string }): Promise<UnlockedContent> {
+    async redeemUnlockToken(token: string, viewer: AuthContext, client: { ip: string }): Promise<UnlockRedemption> {
       await guardTokenFailures(client.ip);
       const at = now();
-      const found = await db.transaction(async (tx) => {
-        const content = await videosRepository.findUnlockToken(tx, hashSecret(token), at);
-        if (content) await videosRepository.addUnlocks(tx, viewer.userId, content, at);
-        return content !== null;
+      const content = await db.transaction(async (tx) => {
+        const found = await videosRepository.findUnlockToken(tx, hashSecret(token), at);
+        if (found) await videosRepository.addUnlocks(tx, viewer.userId, found, at);
+        return found;
       });
-      if (!found) throw notFound(INVALID_UNLOCK_TOKEN);
+      if (!content) throw notFound(INVALID_UNLOCK_TOKEN);
       await tokenWasGood(client.ip);
-      return unlockedContent(viewer.userId);
+      const [unlocked, titles] = await Promise.all([unlockedContent(viewer.userId), videosRepository.unlockTitles(db, content)]);
+      return { ...unlocked, redeemed: { galleries: titles.shoots, videos: titles.videos } };
     },
 
     /** GET /videos/free: anyone holding a valid token may play that one video. */

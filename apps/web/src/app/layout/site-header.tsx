@@ -1,5 +1,6 @@
 import type { Profile } from '@velora/shared';
-import { landingUrlFor } from '@velora/shared';
+import { FAVOURITE_KINDS, landingUrlFor } from '@velora/shared';
+import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -11,11 +12,14 @@ import { CoinBalanceButton } from '@/features/coins/components/coin-balance-butt
 import { useLogout } from '@/features/auth/use-logout';
 import { AvatarImage } from '@/features/profile/components/avatar-image';
 import { useCan } from '@/lib/capabilities';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { getProfileMenuFolded, setProfileMenuFolded } from '@/lib/storage';
+import { useUnreadTotal } from '@/features/messages/api/get-unread-total';
 import { UnreadBadge } from '@/features/messages/components/unread-badge';
 import { hasLawLimitations } from '../route-guards';
-import { routePath } from '@/paths';
+import { paths, routePath } from '@/paths';
 import { FavouritesMenu } from './favourites-menu';
+import { HeaderMenu } from './header-menu';
 import type { HeaderVariant, LayoutSpec } from './layout-variants';
 import { useLanguageSwitch } from './use-language-switch';
 
@@ -40,8 +44,11 @@ function AccountMenu({ profile, premium }: { profile: Profile; premium: boolean 
         <AvatarImage className="account__avatar account__avatar--image" src={profile.avatar_url} size={34} />
         <span className="account__name">
           <span className="visually-hidden">{t('nav.signedInAs')} </span>
-          <span data-testid="account-username">{profile.username}</span>
-          {premium ? <span className="badge">{t('nav.premium')}</span> : null}
+          <span className="account__username" data-testid="account-username">
+            {profile.username}
+          </span>
+          {/* Beside the name, not inside its ellipsis: a long name shortens, the badge stays whole. */}
+          {premium ? <span className="badge account__badge">{t('nav.premium')}</span> : null}
         </span>
       </Link>
       <button
@@ -90,11 +97,81 @@ function AccountMenu({ profile, premium }: { profile: Profile; premium: boolean 
   );
 }
 
+/**
+ * Below this width the header is one short bar (brand and a menu button) and the navigation and the account sit
+ * in the menu: the full header's links need about 1100 px in German or French.
+ */
+export const PHONE_HEADER_QUERY = '(max-width: 1099px)';
+
 interface SiteHeaderProps {
   variant?: HeaderVariant;
   label?: LayoutSpec['label'];
   /** The io variant: no members' pages, so no members' navigation (SPEC §1). */
   reduced?: boolean;
+}
+
+/** Each favourites page's full name, for the phone menu's links whose visible text is the kind alone. */
+const FAVOURITES_TITLE_KEYS = {
+  model: 'routes.favouriteModels',
+  shoot: 'routes.favouriteShoots',
+  video: 'routes.favouriteVideos',
+  image: 'routes.favouriteImages',
+  camera: 'routes.favouriteCams',
+} as const satisfies Record<(typeof FAVOURITE_KINDS)[number], string>;
+
+/**
+ * The main navigation's items. In the phone menu the favourites are five plain links, not a menu inside a menu.
+ */
+function MainNavItems({ linkClass, lawLimited, isModel, inMenu }: { linkClass: string; lawLimited: boolean; isModel: boolean; inMenu: boolean }) {
+  const { t } = useTranslation();
+  const item = (to: string, label: ReactNode, testId?: string, end = false) => (
+    <li>
+      <NavLink className={linkClass} to={to} data-testid={testId} end={end}>
+        {label}
+      </NavLink>
+    </li>
+  );
+  return (
+    <>
+      {item(routePath('recentUpdates'), t('nav.recentUpdates'))}
+      {item(routePath('videos'), t('nav.videos'))}
+      {item(routePath('models'), t('nav.models'))}
+      {item(routePath('shoots'), t('nav.shoots'))}
+      {/* Cams are law-limited (SPEC §2): a law-limited member is not shown the way in. */}
+      {lawLimited ? null : item(routePath('cameras'), t('nav.cameras'), 'cameras-link')}
+      {item(routePath('playdates'), t('nav.playdates'), 'playdates-link')}
+      {inMenu ? (
+        <li>
+          <span className="header-menu__heading" aria-hidden="true">
+            {t('nav.favourites')}
+          </span>
+          <ul className="header-menu__sublist" aria-label={t('nav.favourites')}>
+            {FAVOURITE_KINDS.filter((kind) => !lawLimited || kind !== 'camera').map((kind) => (
+              <li key={kind}>
+                {/* "Videos" twice in one menu is ambiguous to a screen reader: the name says "Favourite videos". */}
+                <NavLink className={linkClass} to={paths.favourites(kind)} aria-label={t(FAVOURITES_TITLE_KEYS[kind])}>
+                  {t(`favourites.kinds.${kind}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ) : (
+        <li>
+          <FavouritesMenu withCams={!lawLimited} />
+        </li>
+      )}
+      {item(
+        routePath('messages'),
+        <>
+          {t('messages.nav.link')}
+          <UnreadBadge />
+        </>,
+        'messages-link',
+      )}
+      {isModel ? item(routePath('studio'), t('nav.studio'), 'studio-link') : null}
+    </>
+  );
 }
 
 export function SiteHeader({ variant = 'standard', label, reduced = false }: SiteHeaderProps) {
@@ -103,13 +180,16 @@ export function SiteHeader({ variant = 'standard', label, reduced = false }: Sit
   const language = useLanguageSwitch();
   const location = useLocation();
   const navigate = useNavigate();
+  const phone = useMediaQuery(PHONE_HEADER_QUERY);
   const openDialog = (hash: string) => navigate({ pathname: location.pathname, search: location.search, hash });
   const homeHref = reduced ? routePath('home') : landingUrlFor(session.isLoggedIn, session.profile?.features);
   const withNav = session.isLoggedIn && !reduced && variant !== 'minimal';
   const isModel = useCan('studio');
+  const lawLimited = hasLawLimitations(session.profile);
+  const unreadCount = useUnreadTotal(withNav);
 
   return (
-    <header className={`site-header site-header--${variant}`}>
+    <header className={`site-header site-header--${variant}${phone ? ' site-header--phone' : ''}`} data-testid="site-header">
       <div className="site-header__inner">
         <Link to={homeHref} className="site-header__brand" aria-label={t('app.homeLink')}>
           <Logo />
@@ -119,80 +199,59 @@ export function SiteHeader({ variant = 'standard', label, reduced = false }: Sit
             {t(`layouts.${label}`)}
           </span>
         ) : null}
-        {withNav ? (
-          <nav className="site-nav" aria-label={t('nav.main')}>
-            <ul className="site-nav__list">
-              <li>
-                <NavLink className="site-nav__link" to={routePath('recentUpdates')}>
-                  {t('nav.recentUpdates')}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink className="site-nav__link" to={routePath('videos')}>
-                  {t('nav.videos')}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink className="site-nav__link" to={routePath('models')}>
-                  {t('nav.models')}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink className="site-nav__link" to={routePath('shoots')}>
-                  {t('nav.shoots')}
-                </NavLink>
-              </li>
-              {/* Cams are law-limited (SPEC §2): a law-limited member is not shown the way in. */}
-              {hasLawLimitations(session.profile) ? null : (
-                <li>
-                  <NavLink className="site-nav__link" to={routePath('cameras')} data-testid="cameras-link">
-                    {t('nav.cameras')}
-                  </NavLink>
-                </li>
+        {phone ? (
+          <div className="site-header__actions">
+            {session.profile ? null : (
+              <>
+                <button type="button" className="button button--ghost button--small site-header__log-in" onClick={() => openDialog(LOG_IN_HASH)}>
+                  {t('nav.logIn')}
+                </button>
+                <button type="button" className="button button--primary button--small site-header__sign-up" onClick={() => openDialog(SIGN_UP_HASH)}>
+                  {t('nav.signUp')}
+                </button>
+              </>
+            )}
+            <HeaderMenu
+              profile={session.profile}
+              premium={session.isPremium}
+              navigation={withNav ? <MainNavItems linkClass="header-menu__link" lawLimited={lawLimited} isModel={isModel} inMenu /> : null}
+              language={language}
+              reduced={reduced}
+              onLogIn={() => openDialog(LOG_IN_HASH)}
+              onSignUp={() => openDialog(SIGN_UP_HASH)}
+              unreadCount={unreadCount}
+            />
+          </div>
+        ) : (
+          <>
+            {withNav ? (
+              <nav className="site-nav" aria-label={t('nav.main')}>
+                <ul className="site-nav__list">
+                  <MainNavItems linkClass="site-nav__link" lawLimited={lawLimited} isModel={isModel} inMenu={false} />
+                </ul>
+              </nav>
+            ) : null}
+            <div className="site-header__actions">
+              <LanguageSelect value={language.current} options={language.options} onChange={(lang) => void language.change(lang)} />
+              {session.profile ? (
+                <>
+                  {/* The io variant sells nothing (SPEC §1: landing, ladies and legal pages only). */}
+                  {reduced ? null : <CoinBalanceButton coins={session.profile.coins} />}
+                  <AccountMenu profile={session.profile} premium={session.isPremium} />
+                </>
+              ) : (
+                <>
+                  <button type="button" className="button button--ghost button--small" onClick={() => openDialog(LOG_IN_HASH)}>
+                    {t('nav.logIn')}
+                  </button>
+                  <button type="button" className="button button--primary button--small" onClick={() => openDialog(SIGN_UP_HASH)}>
+                    {t('nav.signUp')}
+                  </button>
+                </>
               )}
-              <li>
-                <NavLink className="site-nav__link" to={routePath('playdates')} data-testid="playdates-link">
-                  {t('nav.playdates')}
-                </NavLink>
-              </li>
-              <li>
-                <FavouritesMenu withCams={!hasLawLimitations(session.profile)} />
-              </li>
-              <li>
-                <NavLink className="site-nav__link" to={routePath('messages')} data-testid="messages-link">
-                  {t('messages.nav.link')}
-                  <UnreadBadge />
-                </NavLink>
-              </li>
-              {isModel ? (
-                <li>
-                  <NavLink className="site-nav__link" to={routePath('studio')} data-testid="studio-link">
-                    {t('nav.studio')}
-                  </NavLink>
-                </li>
-              ) : null}
-            </ul>
-          </nav>
-        ) : null}
-        <div className="site-header__actions">
-          <LanguageSelect value={language.current} options={language.options} onChange={(lang) => void language.change(lang)} />
-          {session.profile ? (
-            <>
-              {/* The io variant sells nothing (SPEC §1: landing, ladies and legal pages only). */}
-              {reduced ? null : <CoinBalanceButton coins={session.profile.coins} />}
-              <AccountMenu profile={session.profile} premium={session.isPremium} />
-            </>
-          ) : (
-            <>
-              <button type="button" className="button button--ghost button--small" onClick={() => openDialog(LOG_IN_HASH)}>
-                {t('nav.logIn')}
-              </button>
-              <button type="button" className="button button--primary button--small" onClick={() => openDialog(SIGN_UP_HASH)}>
-                {t('nav.signUp')}
-              </button>
-            </>
-          )}
-        </div>
+            </div>
+          </>
+        )}
       </div>
     </header>
   );

@@ -8,7 +8,7 @@ export default function UserProfileScreen() {
     <UserProfileRoute
       moneyCards={(profile) => (
         <>
-          <SubscriptionCard fallbackPlanName={profile.subscription?.type.name ?? null} />
+          <SubscriptionCard fallbackPlan={profile.subscription?.type ?? null} />
           <PaymentHistoryCard />
         </>
       )}

@@ -54,13 +54,14 @@ export function getPopupStates(): PopupStates {
   return states;
 }
 
-function subscribe(listener: () => void): () => void {
+/** Told after every change of any popup's state. */
+export function subscribePopups(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function usePopupStates(): PopupStates {
-  return useSyncExternalStore(subscribe, getPopupStates, getPopupStates);
+  return useSyncExternalStore(subscribePopups, getPopupStates, getPopupStates);
 }
 
 export function usePopup(type: PopupType): PopupState | undefined {

@@ -10,6 +10,8 @@ export interface FavouriteButtonProps {
   /** Whether the item is a favourite according to the data the card was drawn from. */
   initial: boolean;
   className?: string;
+  /** What the heart is for (a video's title): put in its accessible name where many hearts share a screen. */
+  itemName?: string;
 }
 
 /** How long a failure note stays next to the button. */
@@ -19,7 +21,7 @@ const ERROR_VISIBLE_MS = 4000;
  * A heart toggle (aria-pressed). It flips at once and rolls back if the server refuses; once the
  * server agreed, the favourites lists and every query showing `is_favourite` are refetched.
  */
-export function FavouriteButton({ kind, id, initial, className }: FavouriteButtonProps) {
+export function FavouriteButton({ kind, id, initial, className, itemName }: FavouriteButtonProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   // The optimistic value while a change is on its way or until fresh data reflects it.
@@ -63,7 +65,11 @@ export function FavouriteButton({ kind, id, initial, className }: FavouriteButto
         className="favourite-button"
         data-testid="favourite-button"
         aria-pressed={pressed}
-        aria-label={pressed ? t('favouriteButton.remove') : t('favouriteButton.add')}
+        aria-label={
+          itemName === undefined
+            ? t(pressed ? 'favouriteButton.remove' : 'favouriteButton.add')
+            : t(pressed ? 'favouriteButton.removeNamed' : 'favouriteButton.addNamed', { name: itemName })
+        }
         aria-busy={mutation.isPending || undefined}
         onClick={toggle}
       >

@@ -105,6 +105,8 @@ export function QualityMenu({ options, selected, playingHeight, onSelect }: Qual
         type="button"
         className="video-player__button quality-menu__button"
         data-testid="quality-button"
+        data-tooltip={open ? undefined : t('player.quality')}
+        data-tooltip-align="end"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

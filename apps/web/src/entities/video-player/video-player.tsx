@@ -6,6 +6,7 @@ import { formatClock } from './format-time';
 import { QualityMenu } from './quality-menu';
 import type { PlayerErrorKind } from './use-hls-source';
 import { useHlsSource } from './use-hls-source';
+import '@/components/tooltip.css';
 import './video-player.css';
 
 export interface VideoPlayerProps {
@@ -28,6 +29,10 @@ export interface VideoPlayerProps {
   onPictureInPictureChange?: ((active: boolean) => void) | undefined;
   /** Fewer controls, for a small docked player. */
   compact?: boolean | undefined;
+  /** Drawn over the picture, under the controls (e.g. what plays next); inside, so it shows in full screen too. */
+  overlay?: ReactNode;
+  /** The member switched autoplay on or off with the player's toggle. */
+  onAutoplayChange?: ((on: boolean) => void) | undefined;
 }
 
 const SEEK_STEP_S = 5;
@@ -94,6 +99,8 @@ export function VideoPlayer({
   refreshSource,
   onPictureInPictureChange,
   compact = false,
+  overlay,
+  onAutoplayChange,
 }: VideoPlayerProps) {
   const { t } = useTranslation();
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -116,8 +123,8 @@ export function VideoPlayer({
   const pipSupported = typeof document !== 'undefined' && document.pictureInPictureEnabled === true;
   const fullscreenSupported = typeof document !== 'undefined' && document.fullscreenEnabled === true;
 
-  const callbacks = useRef({ onProgress, onPause, onEnded, onPictureInPictureChange });
-  callbacks.current = { onProgress, onPause, onEnded, onPictureInPictureChange };
+  const callbacks = useRef({ onProgress, onPause, onEnded, onPictureInPictureChange, onAutoplayChange });
+  callbacks.current = { onProgress, onPause, onEnded, onPictureInPictureChange, onAutoplayChange };
 
   // The stored volume applies before anything plays.
   useEffect(() => {
@@ -200,10 +207,10 @@ export function VideoPlayer({
   };
 
   const toggleAutoplay = () => {
-    setAutoplayPreference((on) => {
-      setAutoplay(!on);
-      return !on;
-    });
+    const next = !autoplayPreference;
+    setAutoplayPreference(next);
+    setAutoplay(next);
+    callbacks.current.onAutoplayChange?.(next);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -343,6 +350,8 @@ export function VideoPlayer({
         </button>
       ) : null}
 
+      {overlay}
+
       <div className="video-player__controls">
         <input
           type="range"
@@ -361,11 +370,25 @@ export function VideoPlayer({
           }}
         />
         <div className="video-player__bar">
-          <button type="button" className="video-player__button" onClick={togglePlay} aria-label={playing ? t('player.pause') : t('player.play')}>
+          <button
+            type="button"
+            className="video-player__button"
+            onClick={togglePlay}
+            aria-label={playing ? t('player.pause') : t('player.play')}
+            data-tooltip={playing ? t('player.pause') : t('player.play')}
+            data-tooltip-align="start"
+          >
             <Icon>{playing ? ICONS.pause : ICONS.play}</Icon>
           </button>
           <div className="video-player__volume">
-            <button type="button" className="video-player__button" onClick={toggleMute} aria-label={muted ? t('player.unmute') : t('player.mute')}>
+            <button
+              type="button"
+              className="video-player__button"
+              onClick={toggleMute}
+              aria-label={muted ? t('player.unmute') : t('player.mute')}
+              data-tooltip={muted ? t('player.unmute') : t('player.mute')}
+              data-tooltip-align="start"
+            >
               <Icon>{muted || volume === 0 ? ICONS.muted : ICONS.volume}</Icon>
             </button>
             {compact ? null : (
@@ -394,6 +417,8 @@ export function VideoPlayer({
               aria-pressed={autoplayPreference}
               onClick={toggleAutoplay}
               aria-label={t('player.autoplay')}
+              data-tooltip={autoplayPreference ? t('player.autoplayOn') : t('player.autoplayOff')}
+              data-tooltip-align="end"
             >
               <Icon>{ICONS.autoplay}</Icon>
             </button>
@@ -407,6 +432,8 @@ export function VideoPlayer({
               className="video-player__button"
               onClick={togglePip}
               aria-label={pip ? t('player.exitPictureInPicture') : t('player.pictureInPicture')}
+              data-tooltip={pip ? t('player.exitPictureInPicture') : t('player.pictureInPicture')}
+              data-tooltip-align="end"
             >
               <Icon>{ICONS.pip}</Icon>
             </button>
@@ -417,6 +444,8 @@ export function VideoPlayer({
               className="video-player__button"
               onClick={toggleFullscreen}
               aria-label={fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
+              data-tooltip={fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
+              data-tooltip-align="end"
             >
               <Icon>{fullscreen ? ICONS.exitFullscreen : ICONS.fullscreen}</Icon>
             </button>

@@ -13,7 +13,7 @@ export interface VideoCardProps {
   language: Language;
   /** The first cards are above the fold: load them eagerly. */
   eager?: boolean;
-  /** Shows the favourite toggle with this state (lists that know it: favourites). */
+  /** The favourite toggle's state when the list knows better than the video (favourites); by default `is_favourite`. */
   favourite?: boolean;
   /** Seconds already watched: shows a progress bar (home section `continue`). */
   progress?: number;
@@ -86,7 +86,7 @@ export function VideoCard({ video, language, eager = false, favourite, progress,
           <h2 id={titleId} className="video-card__title">
             {video.title}
           </h2>
-          {favourite !== undefined ? <FavouriteButton kind="video" id={video.id} initial={favourite} /> : null}
+          <FavouriteButton kind="video" id={video.id} initial={favourite ?? video.is_favourite} itemName={video.title} />
         </div>
         {models.length > 0 ? <p className="video-card__models">{t('videoCard.with', { names: modelList })}</p> : null}
         <p className="video-card__meta">
@@ -97,8 +97,10 @@ export function VideoCard({ video, language, eager = false, favourite, progress,
           <span aria-hidden="true"> · </span>
           <span>{t('videoCard.views', { count: video.views })}</span>
           <span aria-hidden="true"> · </span>
-          <span aria-label={t('videoCard.rating', { rating: video.rating.toFixed(1) })}>
+          {/* A plain span may not carry aria-label (axe aria-prohibited-attr): the words are hidden text instead. */}
+          <span>
             <span aria-hidden="true">★ {video.rating.toFixed(1)}</span>
+            <span className="visually-hidden">{t('videoCard.rating', { rating: video.rating.toFixed(1) })}</span>
           </span>
         </p>
         {video.tags.length > 0 ? (

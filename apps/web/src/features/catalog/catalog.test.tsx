@@ -185,6 +185,40 @@ describe('favourites', () => {
     expect(screen.getByRole('link', { name: 'Browse models' }).getAttribute('href')).toBe('/models');
   });
 
+  it('a video favourited from its card on /videos is on /favourite-videos, its heart named with the title', async () => {
+    const user = userEvent.setup();
+    const favourites = new Set<number>();
+    const video = (id: number) => videoFixture(id, { is_favourite: favourites.has(id) });
+    member({
+      get: {
+        '/videos': () => videoListFixture({}, [video(1), video(2)]),
+        '/videos/tags': () => [],
+        '/favourites/video': () =>
+          favouriteListFixture('video', [...favourites].map((id) => ({ kind: 'video' as const, created_at: 1_700_000_000, video: video(id) }))),
+      },
+      post: {
+        '/favourites/video/2': () => {
+          favourites.add(2);
+          return {};
+        },
+      },
+    });
+    const { app } = renderApp('/videos');
+    const card = (await screen.findAllByTestId('video-card'))[1]!;
+    const heart = within(card).getByRole('button', { name: 'Add to favourites: Demo film 2' });
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    await user.click(heart);
+    expect(mockedApi.post).toHaveBeenCalledWith('/favourites/video/2', undefined, { keepalive: true });
+    // The list is refetched once the server agreed: the heart stays filled with fresh data too.
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Remove from favourites: Demo film 2' }).getAttribute('aria-pressed')).toBe('true'));
+
+    await act(() => app.router.navigate('/favourite-videos'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Favourite videos' })).toBeTruthy();
+    const saved = await screen.findAllByTestId('video-card');
+    expect(saved).toHaveLength(1);
+    expect(within(saved[0]!).getByRole('heading', { name: 'Demo film 2' })).toBeTruthy();
+  });
+
   it('lists favourite videos, shoots and images with paging and links between the five pages', async () => {
     member({
       get: {
@@ -197,7 +231,7 @@ describe('favourites', () => {
     renderApp('/favourite-videos?page=2');
     const card = await screen.findByTestId('video-card');
     expect(lastParams('/favourites/video')).toEqual({ page: 2 });
-    expect(within(card).getByRole('button', { name: 'Remove from favourites' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Remove from favourites: Demo film 31' })).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     const nav = screen.getByRole('navigation', { name: 'Favourites' });
     expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([

@@ -18,8 +18,11 @@ export interface ModelTipSuccessData {
   balance: number;
 }
 
-/** model-tip-offer: GET /feature/model_tip_offer's offer. */
+/** model-tip-offer: GET /feature/model_tip_offer's offer, with the model it names (GET /models/{id}). */
 export interface ModelTipOfferData {
   model_id: number;
   coins: number;
+  model_name: string;
+  /** Her square picture (400x400). */
+  model_image: string;
 }

@@ -1,9 +1,10 @@
 import type { PopupType, Profile } from '@velora/shared';
-import { DOUBLE_OPT_IN_PARAM, featuresToIntroduce, isFeatureActive, shouldAskOrganicData, shouldOfferDoubleOptIn } from '@velora/shared';
-import { useEffect, useRef } from 'react';
+import { DOUBLE_OPT_IN_PARAM, decidePopup, featuresToIntroduce, isFeatureActive, shouldAskOrganicData, shouldOfferDoubleOptIn } from '@velora/shared';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { PopupData } from '@/components/popups/popup-store';
-import { getPopupStates, showPopup } from '@/components/popups/popup-store';
+import { openSitePopup, usePopupMoment } from '@/components/popups/popup-moment';
+import { showPopup } from '@/components/popups/popup-store';
 import { useContentLanguage } from '@/lib/content-language';
 import { featureLabel, introductionText } from './feature-label';
 import { hasDoubleOptInMarker, introducedFeatures, isOrganicDismissed } from './markers';
@@ -42,7 +43,9 @@ const afterNavigationEffects = (show: () => void) => setTimeout(show, 0);
 
 /**
  * Opens the feature popups: double-opt-in-finish when the page was opened from the mailed link (the token is
- * taken out of the URL first), otherwise at most one of firstFeaturePopup once per session.
+ * taken out of the URL first), otherwise at most one of firstFeaturePopup once per session, through the popup gate
+ * (decision 046): it waits for another popup, a playing video or a form being filled in to pass, or is dropped for
+ * this session where its rule says so (it comes again next session: nothing marks it answered).
  */
 export function useFeaturePopupTriggers({ profile, pending }: { profile: Profile | null; pending: boolean }): void {
   const location = useLocation();
@@ -50,6 +53,9 @@ export function useFeaturePopupTriggers({ profile, pending }: { profile: Profile
   const language = useContentLanguage();
   const waitingToken = useRef<string | null>(null);
   const offeredTo = useRef<number | null>(null);
+  const [next, setNext] = useState<{ type: PopupType; data: PopupData } | null>(null);
+  const moment = usePopupMoment();
+  const decision = next ? decidePopup(next.type, moment) : null;
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
@@ -68,16 +74,28 @@ export function useFeaturePopupTriggers({ profile, pending }: { profile: Profile
   }, [location.search, location.pathname, location.hash, navigate, profile]);
 
   useEffect(() => {
+    // Logged out (or another member): what was held for the last one is not theirs.
+    if (!profile || (next && next.data.userId !== profile.id)) setNext(null);
+  }, [profile, next]);
+
+  useEffect(() => {
     if (pending || !profile || offeredTo.current === profile.id) return;
     // The confirmation link is being handled: that is the one popup for now.
     if (waitingToken.current !== null || new URLSearchParams(location.search).has(DOUBLE_OPT_IN_PARAM)) return;
     offeredTo.current = profile.id;
-    const next = firstFeaturePopup(profile, language);
-    if (!next) return;
-    afterNavigationEffects(() => {
-      // Something else (a purchase, a dialog the person opened) is up already: do not stack another on it.
-      if (Object.values(getPopupStates()).some((state) => state?.show)) return;
-      showPopup(next.type, next.data);
-    });
+    setNext(firstFeaturePopup(profile, language));
   }, [pending, profile, location.search, language]);
+
+  useEffect(() => {
+    if (!next) return undefined;
+    if (decision === 'drop') {
+      setNext(null);
+      return undefined;
+    }
+    if (decision !== 'open') return undefined;
+    const timer = afterNavigationEffects(() => {
+      if (openSitePopup(next.type, next.data) !== 'wait') setNext(null);
+    });
+    return () => clearTimeout(timer);
+  }, [next, decision]);
 }

@@ -127,10 +127,47 @@ describe('the model profile', () => {
     expect(screen.getByRole('link', { name: 'Send message' }).getAttribute('href')).toBe('/messages/ava');
   });
 
-  it('offers nothing when the model has no account to write to', async () => {
+  it('opens the conversation with the model’s account when "Send message" is pressed', async () => {
+    const user = userEvent.setup();
+    member({
+      get: {
+        ...profileRoutes('ava').get,
+        '/messages/ava': () => conversationFixture(correspondent('ava', { kind: 'model', display_name: 'Ava Demo', model_id: 11 }), []),
+      },
+      post: { '/messages/ava/read': () => ({ unread_total: 0 }) },
+    });
+    const { location } = renderApp('/profile/11');
+    await user.click(await screen.findByRole('link', { name: 'Send message' }));
+    await waitFor(() => expect(location().pathname).toBe('/messages/ava'));
+    // The conversation is empty and ready for the member's first message.
+    expect(await screen.findByRole('textbox', { name: 'Your message to Ava Demo' })).toBeTruthy();
+    expect(getCalls('/messages/ava')).not.toHaveLength(0);
+    // Two screens load lazily one after the other: more than the default 5 s on a busy machine.
+  }, 20_000);
+
+  it('says so when the model has no account to write to, instead of a button that fails', async () => {
     member(profileRoutes(null));
     renderApp('/profile/11');
     await screen.findByRole('heading', { level: 1, name: 'Ava Demo' });
     expect(screen.queryByRole('link', { name: 'Send message' })).toBeNull();
+    expect(screen.getByText('Ava Demo does not receive messages yet.')).toBeTruthy();
+  });
+
+  it('offers a model no message to herself on her own profile', async () => {
+    setAccessToken('model-token');
+    fakeApi(mockedApi, {
+      get: {
+        '/track/visit': () => visitFixture(),
+        '/user/profile': () => profileFixture({ model_id: 11 }),
+        '/pages/meta': () => ({ title: '', description: '', keywords: '', robots: '', canonical: '' }),
+        '/messages/new_messages': () => ({ messages: [], unread_total: 0, server_time: 1_000 }),
+        ...profileRoutes('ava').get,
+      },
+      post: { '/feature/get_company': () => ({ company: 'de', values: DEFAULT_COMPANY_VALUES.de }) },
+    });
+    renderApp('/profile/11');
+    await screen.findByRole('heading', { level: 1, name: 'Ava Demo' });
+    expect(screen.queryByRole('link', { name: 'Send message' })).toBeNull();
+    expect(screen.queryByText(/does not receive messages/)).toBeNull();
   });
 });

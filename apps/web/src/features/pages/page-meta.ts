@@ -64,7 +64,8 @@ export function applyPageMeta(doc: Document, meta: PageMeta | null | undefined, 
 
 /**
  * Loads the meta of a path and applies it; answers the title the document should carry, or null to keep
- * "Velora – section": the server's title as given, else "Velora – <title the page content published>".
+ * "Velora – section": the server's title as given, else "Velora – <title the page content published>"; a title
+ * published to replace the meta's (the not-found screen's) wins over the server's.
  */
 export function usePageMeta(path: string): { title: string | null } {
   const language = useContentLanguage();
@@ -73,5 +74,6 @@ export function usePageMeta(path: string): { title: string | null } {
   useEffect(() => {
     applyPageMeta(document, data, path);
   }, [data, path]);
-  return { title: data?.title?.trim() || (published ? `${PRODUCT_NAME} – ${published}` : null) };
+  if (published?.replacesMeta) return { title: `${PRODUCT_NAME} – ${published.title}` };
+  return { title: data?.title?.trim() || (published ? `${PRODUCT_NAME} – ${published.title}` : null) };
 }

@@ -10,6 +10,9 @@ import { setAccessToken } from '@/lib/storage';
 import type { ApiMock, FakeRoutes } from '@/test/render-app';
 import { fakeApi, profileFixture, renderApp, visitFixture } from '@/test/render-app';
 import { ROUTES, landingIdOf, routeByName } from '@/app/routes';
+import { en } from '@/locales';
+import { de } from '@/locales/de';
+import { fr } from '@/locales/fr';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();
@@ -191,6 +194,28 @@ describe('custom pages (the catch-all route)', () => {
     await app.router.navigate('/broken');
     expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it("titles a path without a page 'Velora – Page not found', not with the site's default meta title", async () => {
+    visitor({
+      get: {
+        '/pages/meta': () => meta({ title: "Velora - Members' club for photo and video sets" }),
+        '/pages/gone': () => {
+          throw apiError(404, '/pages/gone', 'NOT_FOUND', 'No page');
+        },
+      },
+    });
+    renderApp('/gone');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Velora – Page not found'));
+  });
+
+  it('shows the heading of a document page once when its body opens with the same heading', async () => {
+    visitor({ get: { '/pages/preview': () => page({ source: '<h1>Members preview</h1><p>Coming soon</p>' }) } });
+    renderApp('/preview');
+    const article = await screen.findByTestId('custom-page');
+    expect(within(article).getAllByRole('heading', { name: 'Members preview' })).toHaveLength(1);
+    expect(within(article).getByText('Coming soon')).toBeTruthy();
   });
 
   it('forwards a transforming link to its target, keeping the query', async () => {
@@ -421,6 +446,27 @@ describe('legal and info pages', () => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each([
+    ['/about_us', 'About us', 'live sessions', 'playdates'],
+    ['/playdate-faq', 'Playdate FAQ', 'camera page', 'the playdate page'],
+  ])('%s links the live cams and playdates it mentions', async (path, title, camsWords, playdatesWords) => {
+    visitor();
+    renderApp(path);
+    const page = (await screen.findByRole('heading', { level: 1, name: title })).closest('article')!;
+    const hrefs = (name: string) => new Set(within(page).getAllByRole('link', { name }).map((a) => a.getAttribute('href')));
+    expect(hrefs(camsWords)).toEqual(new Set(['/cameras']));
+    expect(hrefs(playdatesWords)).toEqual(new Set(['/playdates']));
+    expect(page.textContent).not.toMatch(/<\/?(cams|playdates)>/);
+  });
+
+  it('links the same words in German and French as in English', () => {
+    const tags = (content: unknown) => JSON.stringify(content).match(/<(cams|playdates)>/g);
+    for (const key of ['aboutUs', 'playdateFaq'] as const) {
+      expect(tags(de.legal[key])).toEqual(tags(en.legal[key]));
+      expect(tags(fr.legal[key])).toEqual(tags(en.legal[key]));
+    }
   });
 
   it('builds the sitemap from the route table', async () => {

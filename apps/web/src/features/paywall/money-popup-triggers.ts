@@ -1,9 +1,10 @@
 import type { DiscountPopupType, FeatureMapT } from '@velora/shared';
-import { discountFeatureOf, discountPercentOf, discountPopupFor, subscriptionPopupOutcome } from '@velora/shared';
+import { decidePopup, discountFeatureOf, discountPercentOf, discountPopupFor, subscriptionPopupOutcome } from '@velora/shared';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/paths';
-import { getPopupStates, hidePopup, showPopup, usePopup, usePopupStates } from '@/components/popups/popup-store';
+import { openSitePopup, usePopupMoment } from '@/components/popups/popup-moment';
+import { hidePopup, usePopup } from '@/components/popups/popup-store';
 import { hasSuccessMarker } from '@/lib/storage';
 import type { DiscountPopupData } from './popup-props';
 import { usePaymentReturnState } from './payment-return';
@@ -52,27 +53,28 @@ function rememberOffered(userId: number): void {
 }
 
 /**
- * The discount popup SPEC §4 gives this member (black Friday, Valentine's, summer), once per browser session, when no
- * other popup is up and no payment is being confirmed; never on /paywall itself (the offer is there already).
+ * The discount popup SPEC §4 gives this member (black Friday, Valentine's, summer), once per browser session, through
+ * the popup gate (decision 046: no other popup, no playing video, no form being filled in) and while no payment is
+ * being confirmed; never on /paywall itself (the offer is there already).
  * Returns the type that applies, so other offers can stand back in a session that has one.
  */
 export function useDiscountPopupTrigger({ userId, features }: { userId: number; features: FeatureMapT }): DiscountPopupType | null {
   const type = discountPopupFor(features);
-  const otherPopupOpen = Object.values(usePopupStates()).some((state) => state?.show);
+  const moment = usePopupMoment();
+  const decision = type ? decidePopup(type, moment) : 'drop';
   const confirming = usePaymentReturnState()?.phase === 'confirming';
   const { pathname } = useLocation();
   const percent = type ? discountPercentOf(features, discountFeatureOf(type)) : null;
 
   useEffect(() => {
-    if (!type || otherPopupOpen || confirming || pathname === paths.paywall() || offeredThisSession(userId)) return undefined;
+    if (!type || decision !== 'open' || confirming || pathname === paths.paywall() || offeredThisSession(userId)) return undefined;
     // After the navigation's close-all (SPEC §2), like the other popups opened at the start of a session.
     const timer = setTimeout(() => {
-      if (offeredThisSession(userId) || Object.values(getPopupStates()).some((state) => state?.show)) return;
-      rememberOffered(userId);
-      showPopup(type, { percent } satisfies DiscountPopupData);
+      if (offeredThisSession(userId)) return;
+      if (openSitePopup(type, { percent } satisfies DiscountPopupData) === 'open') rememberOffered(userId);
     }, 0);
     return () => clearTimeout(timer);
-  }, [type, percent, otherPopupOpen, confirming, pathname, userId]);
+  }, [type, percent, decision, confirming, pathname, userId]);
 
   return type;
 }

@@ -171,13 +171,26 @@ describe('money in the app', () => {
   });
 
   it('shows the subscription and the payment history on the profile overview', async () => {
-    member(() => profileFixture({ premium_until: FUTURE, subscription: { type: { name: 'Monthly', token: 'monthly' } } }), {
+    member(() => profileFixture({ premium_until: FUTURE, subscription: { type: { name: 'Monthly', token: 'monthly', period: 'MONTH', period_count: 1 } } }), {
       get: {
         '/payments/subscription': () => ({
           subscription: { token: 's1', status: 'active', plan: { name: 'Monthly', token: 'monthly', period: 'MONTH', period_count: 1 }, current_period_end: FUTURE, renews: true },
         }),
         '/user/get_payment_history': () => ({
-          items: [{ id: 'payment:1', kind: 'subscription', description: 'Monthly membership', amount_cents: 1189, currency: 'EUR', coins: null, status: 'succeeded', created_at: 1 }],
+          items: [
+            {
+              id: 'payment:1',
+              kind: 'subscription',
+              description: 'Monthly membership',
+              amount_cents: 1189,
+              currency: 'EUR',
+              coins: null,
+              plan: { period: 'MONTH', period_count: 1 },
+              model_name: null,
+              status: 'succeeded',
+              created_at: 1,
+            },
+          ],
           page: 1,
           per_page: 20,
           total: 1,
@@ -189,7 +202,7 @@ describe('money in the app', () => {
     const subscription = await screen.findByRole('region', { name: 'Subscription' });
     expect((await within(subscription).findByTestId('subscription-status')).textContent).toContain('Active · Renews on');
     const history = screen.getByRole('region', { name: 'Payment history' });
-    expect(await within(history).findByText('Monthly membership')).toBeTruthy();
+    expect(await within(history).findByText('Membership: 1 month')).toBeTruthy();
     expect(within(history).getByText('€11.89')).toBeTruthy();
   });
 });

@@ -81,7 +81,8 @@ describe('the return from the payment provider', () => {
     expect(url()).toBe(`/paywall?payment=${PAYMENT_ID}&from=mail`);
 
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to Premium!' }, { timeout: 4000 });
-    expect(dialog.textContent).toContain('Your membership “Monthly” is active.');
+    // Named by its duration in the page language, not by the plan's stored name.
+    expect(dialog.textContent).toContain('Your membership “1 month” is active.');
     expect(poll).toHaveBeenCalledTimes(2);
     expect(url()).toBe('/paywall?from=mail');
     expect(onSucceeded).toHaveBeenCalledTimes(1);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Payment } from '@velora/shared';
+import type { Payment, PlanPeriod } from '@velora/shared';
 import { PAYMENT_RETURN_PARAM, PaymentIdParam } from '@velora/shared';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -30,7 +30,10 @@ export interface PaymentReturnState {
 }
 
 export interface SubscriptionSuccess {
+  /** The plan's stored name: only for a marker written before plans carried their period. */
   planName: string | null;
+  /** The plan's duration, named in the reader's language. */
+  plan: PlanPeriod | null;
 }
 
 interface Store {
@@ -80,7 +83,7 @@ export function resetPaymentReturn(): void {
  */
 export function showWaitingSuccessPopups(userId: number): void {
   const membership = takeSuccessMarker('successBuy', userId);
-  if (membership) commit({ subscriptionSuccess: { planName: membership.plan_name } });
+  if (membership) commit({ subscriptionSuccess: { planName: membership.plan_name, plan: membership.plan ?? null } });
   const coins = takeSuccessMarker('successBuyCoins', userId);
   if (coins) showPopup('buy-coins-success', { coins: coins.coins });
 }
@@ -157,7 +160,7 @@ export function usePaymentReturn({ userId, onSucceeded }: PaymentReturnOptions):
       commit({ current: { ...state, phase, payment, successPending: succeeded } });
       if (succeeded) {
         if (payment.kind === 'coins') writeSuccessMarker('successBuyCoins', { user_id: userId, payment_id: payment.id, coins: payment.coins });
-        else writeSuccessMarker('successBuy', { user_id: userId, payment_id: payment.id, plan_name: payment.plan?.name ?? null });
+        else writeSuccessMarker('successBuy', { user_id: userId, payment_id: payment.id, plan_name: payment.plan?.name ?? null, plan: payment.plan ? { period: payment.plan.period, period_count: payment.plan.period_count } : null });
         trackPurchase(payment);
         void queryClient.invalidateQueries({ queryKey: PAYMENT_HISTORY_QUERY_PREFIX });
         void queryClient.invalidateQueries({ queryKey: subscriptionQueryOptions().queryKey });

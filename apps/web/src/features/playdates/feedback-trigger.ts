@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PlaydateStatusEvent } from '@velora/shared';
 import { PLAYDATE_EVENTS } from '@velora/shared';
 import { useEffect, useRef, useState } from 'react';
-import { showPopup, usePopupStates } from '@/components/popups/popup-store';
+import { openSitePopup, usePopupDecision } from '@/components/popups/popup-moment';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { feedbackAsksQueryOptions } from './api/get-feedback-asks';
 
@@ -17,13 +17,14 @@ export function resetPlaydateFeedbackTrigger(): void {
 /**
  * Opens the playdate-feedback popup when a finished private playdate waits for the member's rating: once at start
  * (per page load), and when one of his playdates ends (PLAYDATE_EVENTS.status finished; after its extension window,
- * since he may still extend it). Waits until no other popup is up and while `held` (he is in a playdate room or
+ * since he may still extend it). Goes through the popup gate (decision 046: no other popup, no playing video, no form
+ * being filled in) and waits while `held` (he is in a playdate room or
  * on the extension screen, which asks by itself once the playdate is over); the server decides whether there is an ask.
  */
 export function usePlaydateFeedbackTrigger(userId: number, { held = false }: { held?: boolean } = {}): void {
   const queryClient = useQueryClient();
   const [due, setDue] = useState(false);
-  const otherPopupOpen = Object.values(usePopupStates()).some((state) => state?.show);
+  const decision = usePopupDecision('playdate-feedback');
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
   const ask = useRef(async () => {
@@ -62,12 +63,11 @@ export function usePlaydateFeedbackTrigger(userId: number, { held = false }: { h
   });
 
   useEffect(() => {
-    if (!due || otherPopupOpen || held) return undefined;
+    if (!due || decision !== 'open' || held) return undefined;
     // After the navigation's close-all (SPEC §2) has run, like the other popups opened at start.
     const timer = setTimeout(() => {
-      showPopup('playdate-feedback');
-      setDue(false);
+      if (openSitePopup('playdate-feedback') !== 'wait') setDue(false);
     }, 0);
     return () => clearTimeout(timer);
-  }, [due, otherPopupOpen, held]);
+  }, [due, decision, held]);
 }

@@ -50,6 +50,8 @@ describe('/playdate-chat-replay?token', () => {
     expect(mockedApi.get.mock.calls.find(([p]) => p === '/playdates/public/chat-history')?.[1]).toEqual({ token: 'abc.DEF_1-2' });
     const log = screen.getByRole('log', { name: 'Messages of the playdate chat' });
     const items = within(log).getAllByTestId('playdate-log-message');
+    // Items of a list inside the log (axe listitem: the log role on the <ol> itself took the list away).
+    expect(within(within(log).getByRole('list')).getAllByRole('listitem')).toHaveLength(items.length);
     expect(items[0]!.textContent).toBe('The playdate has started.');
     expect(items[1]!.textContent).toContain('Ava');
     expect(items[1]!.textContent).toContain('Model');

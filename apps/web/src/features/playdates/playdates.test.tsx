@@ -7,7 +7,7 @@ import type * as Http from '@/lib/http';
 import type * as Realtime from '@/lib/realtime';
 import { getPopupStates, resetPopups } from '@/components/popups/popup-store';
 import { api } from '@/lib/http';
-import { setAccessToken } from '@/lib/storage';
+import { setAccessToken, setLanguage } from '@/lib/storage';
 import { serverError } from '@/test/fake-api';
 import { emit, resetRealtime } from '@/test/fake-realtime';
 import type { ApiMock, FakeRoutes } from '@/test/render-app';
@@ -121,6 +121,32 @@ describe('/playdates', () => {
     expect(within(models[0]!).getByRole('heading').textContent).toBe('Model 21');
     expect(calls('get', '/playdates/private/cameras').at(-1)?.[1]).toEqual({ page: 2 });
     expect(screen.getByRole('navigation', { name: /pag/i })).toBeTruthy();
+  });
+
+  it.each([
+    ['en', 'Remind me of Dance night', 'Read the chat of “Morning coffee”'],
+    ['de', 'Erinnere mich an Dance night', 'Chat nachlesen: „Morning coffee“'],
+    // French needs the french feature on the profile; the every-screen browser test covers it.
+  ] as const)('in %s, the reminder chip (set or not) and the replay link show words of their names (axe label-content-name-mismatch)', async (language, remindName, replayName) => {
+    setLanguage(language);
+    try {
+      member(premium(), {
+        public: [
+          publicPlaydateFixture(2, { title: 'Dance night', reminder: true }),
+          publicPlaydateFixture(3, { title: 'Yoga hour' }),
+          publicPlaydateFixture(4, { title: 'Morning coffee', status: 'finished', starts_at: NOW - 86_400, ends_at: NOW - 84_600, replay_path: '/playdate-chat-replay?token=abc.def' }),
+        ],
+      });
+      renderApp('/playdates');
+      const on = await screen.findByRole('button', { name: remindName });
+      const off = screen.getByRole('button', { name: remindName.replace('Dance night', 'Yoga hour') });
+      expect(on.getAttribute('aria-pressed')).toBe('true');
+      for (const chip of [on, off]) expect(chip.getAttribute('aria-label')!.toLowerCase()).toContain(chip.textContent!.trim().toLowerCase());
+      const replay = await screen.findByRole('link', { name: replayName });
+      expect(replay.getAttribute('aria-label')!.toLowerCase()).toContain(replay.textContent!.trim().toLowerCase());
+    } finally {
+      setLanguage(null);
+    }
   });
 
   it('turns a reminder on (GET notification) and off (DELETE), and says so', async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { playHash, videoIdOfHash } from '@/entities/video-player/play-hash';
+import { rememberPlayContextOf } from './play-context';
 import type { TheaterState } from './theater-state';
 import { dispatchTheater, getTheaterState, useTheaterState } from './theater-store';
 
@@ -33,6 +34,13 @@ export function useTheater(): Theater {
     },
     [navigate],
   );
+
+  // Which list a video was opened from: autoplay goes on with the next one of it.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => rememberPlayContextOf(event.target);
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, []);
 
   useEffect(() => {
     const page = `${location.pathname}${location.search}`;

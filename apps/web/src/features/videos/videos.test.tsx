@@ -88,6 +88,23 @@ describe('/videos', () => {
     await waitFor(() => expect(location().search).toBe('?tags=1'));
   });
 
+  it('names a tag chip by its visible text alone and says its video count as the description (axe label-content-name-mismatch)', async () => {
+    member();
+    renderApp('/videos');
+    const outdoor = within(await screen.findByTestId('tag-filter')).getByRole('button', { name: 'Outdoor' });
+    expect(outdoor.hasAttribute('aria-label')).toBe(false);
+    const description = document.getElementById(outdoor.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toBe('4 videos');
+  });
+
+  it('says a card’s rating in words, without an aria-label on a plain span (axe aria-prohibited-attr)', async () => {
+    member();
+    renderApp('/videos');
+    const card = (await screen.findAllByTestId('video-card'))[0]!;
+    expect(within(card).getByText('Rating 4.2 out of 5')).toBeTruthy();
+    expect(card.querySelector('span[aria-label]')).toBeNull();
+  });
+
   it('search and order live in the URL', async () => {
     const user = userEvent.setup();
     member();
@@ -117,6 +134,18 @@ describe('/videos', () => {
     expect(await screen.findByRole('heading', { name: 'No videos found' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Reset all filters' }));
     await waitFor(() => expect(location().search).toBe(''));
+  });
+
+  it('past the last page says there is no such page, with no count, and links to the last and the first page', async () => {
+    member((p) => ({ videos: [], params: { page: p.page, order: 'newest', tags: [], query: null }, total: 200, per_page: 24, pages: 9 }));
+    renderApp('/videos?page=999');
+    expect(await screen.findByRole('heading', { name: 'There is no page 999' })).toBeTruthy();
+    expect(screen.getByText('This list has 9 pages.')).toBeTruthy();
+    expect(screen.getByTestId('result-count').textContent).toBe('');
+    expect(screen.queryByText(/200 videos/)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'No videos found' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the last page (9)' }).getAttribute('href')).toBe('/videos?page=9');
+    expect(screen.getByRole('link', { name: 'Go to the first page' }).getAttribute('href')).toBe('/videos');
   });
 
   it('shows an error state with a retry', async () => {

@@ -1,3 +1,4 @@
+import type { PlanPeriod } from '@velora/shared';
 import { STORAGE_KEYS, readStored, removeStored, writeStored } from './storage';
 
 // The one-time success markers of SPEC §4: a purchase or a tip that succeeded leaves one, and its success popup reads
@@ -6,7 +7,7 @@ import { STORAGE_KEYS, readStored, removeStored, writeStored } from './storage';
 
 export interface SuccessMarkers {
   /** A membership was bought (SPEC §3 success_buy); it also keeps the subscription popup away (SPEC §4). */
-  successBuy: { user_id: number; payment_id: string; plan_name: string | null };
+  successBuy: { user_id: number; payment_id: string; plan_name: string | null; plan?: PlanPeriod | null };
   /** Coins were bought. */
   successBuyCoins: { user_id: number; payment_id: string; coins: number | null };
   /** A tip was sent. */

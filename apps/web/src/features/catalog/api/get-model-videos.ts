@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoList } from '@velora/shared';
+import { SHOWS_FAVOURITES } from '@/lib/favourites';
 import { requireData } from '@/lib/http';
 import { call } from '@/lib/http/call';
 
@@ -12,6 +13,8 @@ export const modelVideosQueryOptions = (modelId: number, page: number) =>
     queryKey: ['catalog', 'model', modelId, 'videos', page] as const,
     queryFn: ({ signal }) => getModelVideos(modelId, page, signal),
     placeholderData: keepPreviousData,
+    // The cards carry hearts: a favourite toggled anywhere refreshes them.
+    meta: SHOWS_FAVOURITES,
   });
 
 export function useModelVideos(modelId: number, page: number, enabled = true) {

@@ -2,6 +2,7 @@ import type { HomeSection, Language } from '@velora/shared';
 import type { ReactNode } from 'react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RailScrollButtons } from '@/components/rail-scroll';
 import { Skeleton } from '@/components/skeleton';
 import { ErrorState } from '@/components/status-message';
 import { VideoCard } from '@/entities/video/video-card';
@@ -37,24 +38,19 @@ function HomeRow({ section, language }: { section: HomeSection; language: Langua
   const { t } = useTranslation();
   const rowRef = useRef<HTMLUListElement>(null);
   const headingId = `home-section-${section.name}`;
-  const scroll = (direction: 1 | -1) => {
-    const row = rowRef.current;
-    row?.scrollBy?.({ left: direction * row.clientWidth * 0.9, behavior: 'smooth' });
-  };
   return (
     <section className="home-row" aria-labelledby={headingId} data-testid={`home-section-${section.name}`}>
       <div className="home-row__header">
         <h2 id={headingId} className="home-row__title">
           {t(`home.sections.${section.name}`)}
         </h2>
-        <div className="home-row__scrollers">
-          <button type="button" className="icon-button home-row__scroll" aria-label={t('home.scrollBack', { section: t(`home.sections.${section.name}`) })} onClick={() => scroll(-1)}>
-            <span aria-hidden="true">‹</span>
-          </button>
-          <button type="button" className="icon-button home-row__scroll" aria-label={t('home.scrollOn', { section: t(`home.sections.${section.name}`) })} onClick={() => scroll(1)}>
-            <span aria-hidden="true">›</span>
-          </button>
-        </div>
+        <RailScrollButtons
+          railRef={rowRef}
+          className="home-row__scrollers"
+          buttonClassName="icon-button home-row__scroll"
+          backLabel={t('home.scrollBack', { section: t(`home.sections.${section.name}`) })}
+          onLabel={t('home.scrollOn', { section: t(`home.sections.${section.name}`) })}
+        />
       </div>
       <ul ref={rowRef} className={`home-row__list home-row__list--${section.kind}`} tabIndex={0} aria-labelledby={headingId}>
         {sectionItems(section, language).map((item) => (

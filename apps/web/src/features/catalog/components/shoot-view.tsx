@@ -96,7 +96,14 @@ export function ShootView({ shoot }: { shoot: ShootDetail }) {
         <h2 id="shoot-chapters-title" className="section-title">
           {t('shoot.chaptersTitle')}
         </h2>
-        {shoot.unlocked ? null : <p className="premium-note">{t('gallery.premiumNote')}</p>}
+        {shoot.unlocked ? null : (
+          <p className="premium-note">
+            <span>{t('gallery.premiumNote')}</span>
+            <Link className="button button--primary button--small" to={paths.paywall()}>
+              {t('gallery.becomePremium')}
+            </Link>
+          </p>
+        )}
         {shoot.chapters.length === 0 ? (
           <StatusMessage title={t('shoot.noChapters')} />
         ) : (

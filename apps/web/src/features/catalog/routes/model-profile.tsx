@@ -8,6 +8,7 @@ import { showPopup } from '@/components/popups/popup-store';
 import { Skeleton } from '@/components/skeleton';
 import { StatusMessage } from '@/components/status-message';
 import { VideoGrid, VideoGridSkeleton } from '@/entities/video/video-grid';
+import { useOwnModelId } from '@/lib/capabilities';
 import { useContentLanguage } from '@/lib/content-language';
 import { useModel } from '../api/get-model';
 import { useModelShoots } from '../api/get-model-shoots';
@@ -50,6 +51,8 @@ function Profile({ model }: { model: ModelDetail }) {
   const rawTab = searchParams.get('tab');
   const tab: ProfileTab = isProfileTab(rawTab) ? rawTab : 'shoots';
   const page = clampPage(searchParams.get('page') ?? 1);
+  // A model's own accounts have nobody to write to here.
+  const ownModelId = useOwnModelId();
 
   const showTab = (next: ProfileTab) =>
     setSearchParams(
@@ -80,11 +83,13 @@ function Profile({ model }: { model: ModelDetail }) {
           </ul>
           {model.description ? <p className="model-profile__description">{model.description}</p> : null}
           <p className="model-profile__actions">
-            {model.message_name !== null ? (
+            {ownModelId === model.id ? null : model.message_name !== null ? (
               <Link className="button button--primary" to={paths.conversation(model.message_name)}>
                 {t('messages.sendMessage')}
               </Link>
-            ) : null}
+            ) : (
+              <span className="model-profile__no-inbox">{t('messages.noInbox', { name: model.name_en })}</span>
+            )}
             {/* The tip popup belongs to features/coins; its data is the model to tip. */}
             <button type="button" className="button button--secondary" onClick={() => showPopup('model-tip', { model_id: model.id, model_name: model.name_en })}>
               {t('coins.tip.button')}
@@ -158,7 +163,17 @@ function ModelVideos({ model, page, searchParams }: TabPanelProps) {
 function ModelCameras({ model }: { model: ModelDetail }) {
   const { t } = useTranslation();
   if (model.cameras.length === 0) {
-    return <StatusMessage title={t('modelProfile.noCameras')} text={t('modelProfile.noCamerasText', { name: model.name_en })} />;
+    return (
+      <StatusMessage
+        title={t('modelProfile.noCameras')}
+        text={t('modelProfile.noCamerasText', { name: model.name_en })}
+        action={
+          <Link className="button button--secondary" to={paths.cameras()}>
+            {t('cameras.browse')}
+          </Link>
+        }
+      />
+    );
   }
   return (
     <ul className="camera-list">

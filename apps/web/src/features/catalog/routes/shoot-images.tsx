@@ -97,7 +97,14 @@ function Gallery({ data, fullSize }: { data: ChapterImages; fullSize: boolean })
         </nav>
       ) : null}
 
-      {fullSize ? null : <p className="premium-note" data-testid="premium-note">{t('gallery.premiumNote')}</p>}
+      {fullSize ? null : (
+        <p className="premium-note" data-testid="premium-note">
+          <span>{t('gallery.premiumNote')}</span>
+          <Link className="button button--primary button--small" to={paths.paywall()}>
+            {t('gallery.becomePremium')}
+          </Link>
+        </p>
+      )}
 
       {total === 0 ? (
         <StatusMessage title={t('gallery.emptyTitle')} />

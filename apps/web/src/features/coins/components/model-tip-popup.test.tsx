@@ -231,17 +231,27 @@ describe('model-tip popup', () => {
 });
 
 describe('model-tip-offer popup', () => {
-  it('leads to model-tip with the offered coins', async () => {
+  it('names the model, shows her picture and leads to model-tip for her with the offered coins', async () => {
     const user = userEvent.setup();
+    server();
+    showPopup('model-tip-offer', { model_id: 11, coins: 100, model_name: 'Ava Demo', model_image: '/media/models/11-400x400.jpg' });
+    renderHost();
+    const offer = await screen.findByRole('dialog', { name: 'Say thank you to Ava Demo' });
+    expect(offer.textContent).toContain('Enjoying Ava Demo? Send her a tip of 100 coins');
+    expect(within(offer).getByRole('img', { name: 'Ava Demo' }).getAttribute('src')).toBe('/media/models/11-400x400.jpg');
+    await user.click(within(offer).getByRole('button', { name: 'Send a tip' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tip Ava Demo' });
+    expect((within(dialog).getByRole('radio', { name: '100 coins' }) as HTMLInputElement).checked).toBe(true);
+    expect(getPopupStates()['model-tip']?.data).toEqual({ model_id: 11, model_name: 'Ava Demo', coins: 100 });
+  });
+
+  it('still reads without a name (an offer stored before names existed)', async () => {
     server();
     showPopup('model-tip-offer', { model_id: 11, coins: 100 });
     renderHost();
     const offer = await screen.findByRole('dialog', { name: 'Say thank you with a tip' });
     expect(offer.textContent).toContain('Send her a tip of 100 coins');
-    await user.click(within(offer).getByRole('button', { name: 'Send a tip' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send a tip' });
-    expect((within(dialog).getByRole('radio', { name: '100 coins' }) as HTMLInputElement).checked).toBe(true);
-    expect(getPopupStates()['model-tip']?.data).toEqual({ model_id: 11, coins: 100 });
+    expect(within(offer).queryByRole('img')).toBeNull();
   });
 });
 

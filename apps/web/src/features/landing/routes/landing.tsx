@@ -1,10 +1,19 @@
+import type { MembershipPlan } from '@velora/shared';
+import { LANGUAGE_TAGS } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
+import { LinkedText } from '@/components/linked-text';
 import { LOG_IN_HASH, SIGN_UP_HASH } from '@/components/modal-hashes';
+import { useContentLanguage } from '@/lib/content-language';
+import { paths } from '@/paths';
+import { LandingTeasers } from '../components/landing-teasers';
+import { monthlyPriceFrom } from '../price';
 
 const HIGHLIGHTS = ['library', 'weekly', 'live', 'privacy'] as const;
 const STEPS = ['one', 'two', 'three'] as const;
+// Where the highlights' tagged words lead: the cams and playdates that exist (a visitor is asked to log in first).
+const HIGHLIGHT_LINKS = { cams: paths.cameras(), playdates: paths.playdates() };
 
 const HIGHLIGHT_ICONS: Record<(typeof HIGHLIGHTS)[number], string> = {
   library: 'M4 5h4v14H4zM10 5h4v14h-4zM16.5 5.5l3.8 1-3.6 13.4-3.8-1z',
@@ -13,8 +22,29 @@ const HIGHLIGHT_ICONS: Record<(typeof HIGHLIGHTS)[number], string> = {
   privacy: 'M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z',
 };
 
+/** The membership plans as the app loaded them (GET /payments/plans); the landing shows their price. */
+export interface LandingPlans {
+  plans: readonly MembershipPlan[] | undefined;
+  isPending: boolean;
+}
+
+/** "Premium from €20.00 per month"; nothing while the plans load or when they could not be had. */
+function PriceFrom({ plans }: { plans: LandingPlans }) {
+  const { t } = useTranslation();
+  const language = useContentLanguage();
+  const from = plans.plans ? monthlyPriceFrom(plans.plans) : null;
+  if (plans.isPending) return <p className="landing-hero__price landing-hero__price--pending" aria-hidden="true" data-testid="landing-price-pending" />;
+  if (!from) return null;
+  const price = new Intl.NumberFormat(LANGUAGE_TAGS[language], { style: 'currency', currency: from.currency }).format(from.cents / 100);
+  return (
+    <p className="landing-hero__price" data-testid="landing-price">
+      {t('landing.priceFrom', { price })}
+    </p>
+  );
+}
+
 /** `/` for visitors (members are redirected to their landing URL by the route guard). */
-export default function LandingRoute() {
+export default function LandingRoute({ plans = { plans: undefined, isPending: false } }: { plans?: LandingPlans }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -37,6 +67,7 @@ export default function LandingRoute() {
             {t('landing.title')}
           </h1>
           <p className="landing-hero__lead">{t('landing.lead')}</p>
+          <PriceFrom plans={plans} />
           <div className="landing-hero__actions">
             <Link className="button button--primary button--large" to={dialogLink(SIGN_UP_HASH)}>
               {t('landing.ctaJoin')}
@@ -47,6 +78,8 @@ export default function LandingRoute() {
           </div>
         </div>
       </section>
+
+      <LandingTeasers />
 
       <section className="landing-section" aria-labelledby="landing-highlights">
         <h2 id="landing-highlights" className="section-title">
@@ -59,7 +92,9 @@ export default function LandingRoute() {
                 <path d={HIGHLIGHT_ICONS[key]} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" strokeLinecap="round" />
               </svg>
               <h3 className="landing-highlight__title">{t(`landing.highlights.${key}.title`)}</h3>
-              <p className="landing-highlight__text">{t(`landing.highlights.${key}.text`)}</p>
+              <p className="landing-highlight__text">
+                <LinkedText text={t(`landing.highlights.${key}.text`)} links={HIGHLIGHT_LINKS} />
+              </p>
             </li>
           ))}
         </ul>

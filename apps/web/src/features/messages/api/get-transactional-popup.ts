@@ -1,6 +1,6 @@
 import type { TransactionalPopup } from '@velora/shared';
 import { useEffect, useState } from 'react';
-import { showPopup, usePopupStates } from '@/components/popups/popup-store';
+import { openSitePopup, usePopupDecision } from '@/components/popups/popup-moment';
 import { isApiError, requireData } from '@/lib/http';
 import { call } from '@/lib/http/call';
 import { reportError } from '@/lib/report-error';
@@ -28,13 +28,13 @@ export function resetTransactionalPopupTrigger(): void {
 }
 
 /**
- * Asks once per page load whether a transactional message waits and shows it in the 'transactional' popup,
- * as soon as no other popup is up (it was marked shown by the answer: it must not be dropped).
+ * Asks once per page load whether a transactional message waits and shows it in the 'transactional' popup through
+ * the popup gate (decision 046): once no other popup is up, no video plays and no form is being filled in. It was
+ * marked shown by the answer, so it waits rather than being dropped.
  */
 export function useTransactionalPopupTrigger(userId: number | null): void {
   const [waiting, setWaiting] = useState<TransactionalMessage | null>(null);
-  const states = usePopupStates();
-  const otherPopupOpen = Object.values(states).some((state) => state?.show);
+  const decision = usePopupDecision('transactional');
 
   useEffect(() => {
     if (userId === null || askedFor.has(userId)) return;
@@ -51,13 +51,12 @@ export function useTransactionalPopupTrigger(userId: number | null): void {
   }, [userId]);
 
   useEffect(() => {
-    if (!waiting || otherPopupOpen) return;
+    if (!waiting || decision !== 'open') return;
     // After the navigation's close-all (SPEC §2) has run, like the other popups opened at start.
     const timer = setTimeout(() => {
       const data: TransactionalPopupData = { message: waiting };
-      showPopup('transactional', { ...data });
-      setWaiting(null);
+      if (openSitePopup('transactional', { ...data }) !== 'wait') setWaiting(null);
     }, 0);
     return () => clearTimeout(timer);
-  }, [waiting, otherPopupOpen]);
+  }, [waiting, decision]);
 }

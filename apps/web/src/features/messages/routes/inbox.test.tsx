@@ -69,7 +69,8 @@ describe('the inbox (/messages)', () => {
     renderInbox();
     expect(screen.getByRole('status', { name: 'Loading your messages' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'No messages yet' })).toBeTruthy();
-    expect(screen.getByText(/open a model’s profile and choose “Send message”/)).toBeTruthy();
+    expect(screen.getByText(/choose “New message” and find her by name/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New message' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse models' }).getAttribute('href')).toBe('/models');
   });
 

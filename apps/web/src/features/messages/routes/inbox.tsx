@@ -1,6 +1,6 @@
 import type { ConversationSummary } from '@velora/shared';
 import { PROVIDER_INBOX_SEGMENT, clampPage } from '@velora/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/paths';
@@ -10,6 +10,7 @@ import { ErrorState, StatusMessage } from '@/components/status-message';
 import { useContentLanguage } from '@/lib/content-language';
 import { useInbox } from '../api/get-inbox';
 import { InboxRow } from '../components/inbox-row';
+import { NewMessageDialog } from '../components/new-message-dialog';
 import { useNow } from '../components/use-now';
 import '../messages.css';
 
@@ -30,6 +31,12 @@ export default function InboxRoute() {
   const inbox = useInbox(page);
   const navigate = useNavigate();
   const busy = inbox.isPlaceholderData && inbox.isFetching;
+  const [picking, setPicking] = useState(false);
+  const newMessage = (
+    <button type="button" className="button button--primary" onClick={() => setPicking(true)}>
+      {t('messages.newMessage.open')}
+    </button>
+  );
 
   // A page emptied by deletions: show the last page that still has conversations.
   const lastPage = inbox.data && !inbox.isPlaceholderData ? Math.max(1, inbox.data.pages) : null;
@@ -39,10 +46,15 @@ export default function InboxRoute() {
 
   return (
     <div className="page messages-page">
-      <header className="page-header">
-        <h1 className="page-header__title">{t('messages.inbox.title')}</h1>
-        <p className="page-header__subtitle">{t('messages.inbox.subtitle')}</p>
+      <header className="page-header messages-page__header">
+        <div>
+          <h1 className="page-header__title">{t('messages.inbox.title')}</h1>
+          <p className="page-header__subtitle">{t('messages.inbox.subtitle')}</p>
+        </div>
+        {/* The empty inbox offers it as its own action instead. */}
+        {inbox.data && inbox.data.conversations.length > 0 ? newMessage : null}
       </header>
+      <NewMessageDialog open={picking} onOpenChange={setPicking} />
       {inbox.isPending ? (
         <InboxSkeleton />
       ) : inbox.isError && !inbox.data ? (
@@ -52,9 +64,12 @@ export default function InboxRoute() {
           title={t('messages.inbox.emptyTitle')}
           text={t('messages.inbox.emptyText')}
           action={
-            <Link className="button button--secondary" to={paths.models()}>
-              {t('messages.inbox.browseModels')}
-            </Link>
+            <span className="messages-page__empty-actions">
+              {newMessage}
+              <Link className="button button--secondary" to={paths.models()}>
+                {t('messages.inbox.browseModels')}
+              </Link>
+            </span>
           }
         />
       ) : (

@@ -13,6 +13,7 @@ import { PageNotFound } from '../components/page-not-found';
 import { PageLoadError, PageLoading } from '../components/page-states';
 import { PasswordPrompt } from '../components/password-prompt';
 import { forwardTarget } from '../forward-target';
+import { withoutLeadingTitle } from '../leading-title';
 import { forgetPagePassword, readPagePassword, rememberPagePassword } from '../page-passwords';
 import { publishPageTitle } from '../page-titles';
 import '../pages.css';
@@ -64,7 +65,7 @@ function PageBody({ page }: { page: CustomPage }) {
           {page.title}
         </h1>
       ) : null}
-      <SanitizedHtml className="custom-page__body" html={page.source ?? ''} />
+      <SanitizedHtml className="custom-page__body" html={withoutLeadingTitle(page.source ?? '', page.title)} />
     </article>
   );
 }

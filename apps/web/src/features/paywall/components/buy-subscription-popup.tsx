@@ -1,3 +1,4 @@
+import { planName } from '@velora/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -5,12 +6,13 @@ import { paths } from '@/paths';
 import { Dialog } from '@/components/dialog';
 import { FormAlert } from '@/components/form-alert';
 import { ErrorState, StatusMessage } from '@/components/status-message';
+import { useContentLanguage } from '@/lib/content-language';
 import { usePlans } from '../api/get-plans';
 import { useStartCheckout } from '../api/start-checkout';
 import { checkoutErrorMessage } from '../checkout-error';
 import type { PopupProps } from '../popup-props';
 import { ChoiceList } from './choice-list';
-import { PriceTag, usePeriodLabel } from './price-tag';
+import { PriceTag } from './price-tag';
 import '../paywall.css';
 
 /**
@@ -22,7 +24,7 @@ export function BuySubscriptionPopup({ open, onClose }: PopupProps) {
   const { t } = useTranslation();
   const plans = usePlans();
   const checkout = useStartCheckout();
-  const periodLabel = usePeriodLabel();
+  const language = useContentLanguage();
   const [chosen, setChosen] = useState<number | null>(null);
   const list = plans.data?.plans ?? [];
   const selected = chosen ?? list[0]?.id ?? null;
@@ -49,10 +51,7 @@ export function BuySubscriptionPopup({ open, onClose }: PopupProps) {
             choices={list.map((plan) => ({
               id: plan.id,
               label: (
-                <>
-                  <strong>{plan.name}</strong>
-                  {periodLabel(plan) ? ` · ${periodLabel(plan)}` : null}
-                </>
+<strong>{planName(plan, language)}</strong>
               ),
               detail: <PriceTag price={plan.price} compact />,
             }))}

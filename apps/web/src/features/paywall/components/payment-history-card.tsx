@@ -1,4 +1,6 @@
-import type { PaymentHistoryItem } from '@velora/shared';
+import type { Language, PaymentHistoryItem } from '@velora/shared';
+import { planName } from '@velora/shared';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContentLanguage } from '@/lib/content-language';
@@ -6,6 +8,17 @@ import { usePaymentHistory } from '../api/get-payment-history';
 import { formatMoney, formatShortDate, formatSignedCoins } from '../format';
 import { MoneyCard } from './money-card';
 import '../paywall.css';
+
+/**
+ * What a row was, in the reader's language: memberships by their plan's duration, coin purchases by their coins, tips
+ * by the model. Free text the server keeps (a grant's reason, a paid chat's minute) stays as the server wrote it.
+ */
+export function describeHistoryItem(item: PaymentHistoryItem, t: TFunction, language: Language): string {
+  if ((item.kind === 'subscription' || item.kind === 'renewal') && item.plan) return t(`paywall.history.kinds.${item.kind}`, { plan: planName(item.plan, language) });
+  if (item.kind === 'coins' && item.id.startsWith('payment:') && item.coins !== null) return t('coins.count', { count: item.coins });
+  if (item.kind === 'tip' && item.model_name) return t('paywall.history.kinds.tip', { name: item.model_name });
+  return item.description;
+}
 
 function Row({ item }: { item: PaymentHistoryItem }) {
   const { t } = useTranslation();
@@ -16,7 +29,7 @@ function Row({ item }: { item: PaymentHistoryItem }) {
       <td>
         <time dateTime={new Date(item.created_at).toISOString()}>{formatShortDate(item.created_at, language)}</time>
       </td>
-      <td>{item.description}</td>
+      <td>{describeHistoryItem(item, t, language)}</td>
       <td className="money-table__number">{item.amount_cents !== null && item.currency ? formatMoney(item.amount_cents, item.currency, language) : none}</td>
       <td className={item.coins !== null && item.coins < 0 ? 'money-table__number money-table__number--spent' : 'money-table__number'}>
         {item.coins !== null ? formatSignedCoins(item.coins, language) : none}
@@ -61,7 +74,8 @@ export function PaymentHistoryCard() {
     const pages = Math.max(1, data.pages);
     body = (
       <>
-        <div className="money-table__scroll">
+        {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable). */}
+        <div className="money-table__scroll" tabIndex={0} role="group" aria-label={t('paywall.history.title')}>
           <table className="money-table" aria-busy={history.isPlaceholderData || undefined}>
             <caption className="visually-hidden">{t('paywall.history.title')}</caption>
             <thead>

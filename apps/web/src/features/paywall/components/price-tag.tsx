@@ -1,4 +1,4 @@
-import type { MembershipPlan, Price } from '@velora/shared';
+import type { Price } from '@velora/shared';
 import { useTranslation } from 'react-i18next';
 import { useContentLanguage } from '@/lib/content-language';
 import { formatMoney, formatRate } from '../format';
@@ -39,13 +39,4 @@ export function PriceTag({ price, compact = false }: { price: Price; compact?: b
       ) : null}
     </span>
   );
-}
-
-/** "1 month", "3 months", "7 days"; null when the plan's name says just that already ("1 Month"). */
-export function usePeriodLabel(): (plan: Pick<MembershipPlan, 'name' | 'period' | 'period_count'>) => string | null {
-  const { t } = useTranslation();
-  return (plan) => {
-    const label = t(`paywall.period.${plan.period}`, { count: plan.period_count });
-    return label.toLocaleLowerCase() === plan.name.trim().toLocaleLowerCase() ? null : label;
-  };
 }

@@ -32,7 +32,7 @@ describe('the subscription card', () => {
     renderAt(<SubscriptionCard />, '/user-profile');
     const card = screen.getByRole('region', { name: 'Subscription' });
     expect(await within(card).findByTestId('subscription-plan')).toBeTruthy();
-    expect(within(card).getByTestId('subscription-plan').textContent).toBe('Monthly');
+    expect(within(card).getByTestId('subscription-plan').textContent).toBe('1 month');
     expect(within(card).getByTestId('subscription-status').textContent).toBe('Active · Renews on June 15, 2030');
 
     await user.click(within(card).getByRole('button', { name: 'Cancel subscription' }));
@@ -138,22 +138,22 @@ describe('the payment history card', () => {
       1: {
         items: [
           historyItemFixture(3, { description: 'Monthly membership' }),
-          historyItemFixture(2, { id: 'coins:9', kind: 'tip', description: 'Tip to Ava', amount_cents: null, currency: null, coins: -50 }),
-          historyItemFixture(1, { id: 'payment:1', kind: 'coins', description: '500 coins', amount_cents: 999, coins: 500, status: 'pending' }),
+          historyItemFixture(2, { id: 'coins:9', kind: 'tip', description: 'Tip to Ava', amount_cents: null, currency: null, coins: -50, plan: null, model_name: 'Ava' }),
+          historyItemFixture(1, { id: 'payment:1', kind: 'coins', description: '500 coins', amount_cents: 999, coins: 500, plan: null, status: 'pending' }),
         ],
         page: 1,
         per_page: 3,
         total: 4,
         pages: 2,
       },
-      2: { items: [historyItemFixture(4, { description: 'Old payment', status: 'refunded' })], page: 2, per_page: 3, total: 4, pages: 2 },
+      2: { items: [historyItemFixture(4, { kind: 'refund', description: 'Old payment', plan: null, status: 'refunded' })], page: 2, per_page: 3, total: 4, pages: 2 },
     };
     fakeApi(mockedApi, { get: { '/user/get_payment_history': (params) => pages[(params as { page: number }).page] } });
     renderAt(<PaymentHistoryCard />, '/user-profile');
     const table = await screen.findByRole('table', { name: 'Payment history' });
     const rows = within(table).getAllByTestId('payment-history-row');
     expect(rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
-      ['May 3, 2030', 'Monthly membership', '€11.89', '—', 'Completed'],
+      ['May 3, 2030', 'Membership: 1 month', '€11.89', '—', 'Completed'],
       ['May 2, 2030', 'Tip to Ava', '—', '-50', 'Completed'],
       ['May 1, 2030', '500 coins', '€9.99', '+500', 'Pending'],
     ]);

@@ -1,4 +1,5 @@
-import type { Subscription } from '@velora/shared';
+import type { PlanPeriod, Subscription } from '@velora/shared';
+import { planName } from '@velora/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,9 +22,9 @@ function periodEndKey(subscription: Subscription) {
 
 /**
  * The profile's subscription card: the plan, whether it renews or ends and when, Cancel (after a confirmation) and
- * Resume. `fallbackPlanName` is the profile's subscription type, shown while the subscription loads.
+ * Resume. `fallbackPlan` is the profile's subscription type, named while the subscription loads.
  */
-export function SubscriptionCard({ fallbackPlanName = null }: { fallbackPlanName?: string | null }) {
+export function SubscriptionCard({ fallbackPlan = null }: { fallbackPlan?: PlanPeriod | null }) {
   const { t } = useTranslation();
   const language = useContentLanguage();
   const query = useSubscription();
@@ -64,7 +65,7 @@ export function SubscriptionCard({ fallbackPlanName = null }: { fallbackPlanName
   if (query.isPending) {
     body = (
       <p role="status" className="money-card__muted">
-        {fallbackPlanName ? `${fallbackPlanName} · ` : ''}
+        {fallbackPlan ? `${planName(fallbackPlan, language)} · ` : ''}
         {t('paywall.subscription.loading')}
       </p>
     );
@@ -94,7 +95,7 @@ export function SubscriptionCard({ fallbackPlanName = null }: { fallbackPlanName
         <dl className="facts">
           <div className="facts__row">
             <dt>{t('paywall.subscription.plan')}</dt>
-            <dd data-testid="subscription-plan">{subscription.plan.name}</dd>
+            <dd data-testid="subscription-plan">{planName(subscription.plan, language)}</dd>
           </div>
           <div className="facts__row">
             <dt>{t('paywall.subscription.status')}</dt>

@@ -1,8 +1,10 @@
+import { planName } from '@velora/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/paths';
 import { Dialog } from '@/components/dialog';
+import { useContentLanguage } from '@/lib/content-language';
 import { closeSubscriptionSuccess, useSubscriptionSuccess } from '../payment-return';
 
 /**
@@ -12,6 +14,7 @@ import { closeSubscriptionSuccess, useSubscriptionSuccess } from '../payment-ret
 export function SubscriptionSuccessDialog() {
   const { t } = useTranslation();
   const success = useSubscriptionSuccess();
+  const language = useContentLanguage();
   const { key } = useLocation();
   const openedAt = useRef<string | null>(null);
 
@@ -30,7 +33,13 @@ export function SubscriptionSuccessDialog() {
       open
       onOpenChange={(next) => !next && closeSubscriptionSuccess()}
       title={t('paywall.success.title')}
-      description={success.planName ? t('paywall.success.text', { plan: success.planName }) : t('paywall.success.textNoPlan')}
+      description={
+        success.plan
+          ? t('paywall.success.text', { plan: planName(success.plan, language) })
+          : success.planName
+            ? t('paywall.success.text', { plan: success.planName })
+            : t('paywall.success.textNoPlan')
+      }
       testId="subscription-success"
     >
       <div className="form__row form__row--end">

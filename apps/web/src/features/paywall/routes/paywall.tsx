@@ -1,4 +1,5 @@
-import type { MembershipPlan } from '@velora/shared';
+import type { MembershipPlan, PlanValue, PricedPlan } from '@velora/shared';
+import { planName, planValues, recommendedPlanId } from '@velora/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/form-alert';
@@ -9,10 +10,19 @@ import { usePlans } from '../api/get-plans';
 import { useStartCheckout } from '../api/start-checkout';
 import { checkoutErrorMessage } from '../checkout-error';
 import { PaymentReturnNotice } from '../components/payment-return-notice';
-import { PriceTag, usePeriodLabel } from '../components/price-tag';
-import { formatDate } from '../format';
+import { PriceTag } from '../components/price-tag';
+import { formatDate, formatMoney } from '../format';
 import { usePaymentReturnState } from '../payment-return';
 import '../paywall.css';
+
+/** A plan as the value rules of packages/shared see it: its period and the price as charged. */
+const pricedPlan = (plan: MembershipPlan): PricedPlan => ({
+  id: plan.id,
+  period: plan.period,
+  period_count: plan.period_count,
+  amount_cents: plan.price.amount_cents,
+  currency: plan.price.currency,
+});
 
 export interface PaywallRouteProps {
   /** The member's premium_until (unix seconds), or null. */
@@ -21,37 +31,84 @@ export interface PaywallRouteProps {
 
 interface PlanCardProps {
   plan: MembershipPlan;
+  value: PlanValue | undefined;
+  recommended: boolean;
   busy: boolean;
   redirecting: boolean;
   onChoose: (planId: number) => void;
 }
 
-function PlanCard({ plan, busy, redirecting, onChoose }: PlanCardProps) {
+function PlanCard({ plan, value, recommended, busy, redirecting, onChoose }: PlanCardProps) {
   const { t } = useTranslation();
+  const language = useContentLanguage();
   const nameId = useId();
-  const period = usePeriodLabel()(plan);
+  const name = planName(plan, language);
+  const perMonth = value?.perMonthCents != null && plan.period_count > 1 ? formatMoney(value.perMonthCents, plan.price.currency, language) : null;
+  const saving = value?.savingPercent ?? 0;
   return (
     <li className="plan-grid__item">
-      <article className="plan-card" aria-labelledby={nameId} data-testid="plan-card">
-      <h2 id={nameId} className="plan-card__name">
-        {plan.name}
-      </h2>
-      {period ? <p className="plan-card__period">{period}</p> : null}
-      <p className="plan-card__price">
-        <PriceTag price={plan.price} />
-      </p>
-      <button type="button" className="button button--primary button--block" disabled={busy} onClick={() => onChoose(plan.id)}>
-        {redirecting ? (
-          t('paywall.redirecting')
-        ) : (
-          <>
-            {t('paywall.continue')}{' '}
-            <span className="visually-hidden">{t('paywall.continueFor', { plan: plan.name })}</span>
-          </>
-        )}
-      </button>
+      <article className={recommended ? 'plan-card plan-card--recommended' : 'plan-card'} aria-labelledby={nameId} data-testid="plan-card" data-recommended={recommended || undefined}>
+        {recommended ? (
+          <p className="plan-card__flag" data-testid="plan-recommended">
+            {t('paywall.recommended')}
+          </p>
+        ) : null}
+        <h2 id={nameId} className="plan-card__name" data-testid="plan-name">
+          {name}
+        </h2>
+        <div className="plan-card__price">
+          <PriceTag price={plan.price} />
+        </div>
+        {perMonth || saving > 0 ? (
+          <p className="plan-card__value" data-testid="plan-value">
+            {perMonth ? <span data-testid="plan-per-month">{t('paywall.perMonth', { price: perMonth })}</span> : null}
+            {saving > 0 ? (
+              <span className="badge plan-card__saving" data-testid="plan-saving">
+                {t('paywall.save', { percent: saving })}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
+        <p className="plan-card__renews">{t(`paywall.renews.${plan.period}`, { count: plan.period_count })}</p>
+        <button
+          type="button"
+          className={recommended ? 'button button--primary button--block plan-card__choose' : 'button button--secondary button--block plan-card__choose'}
+          disabled={busy}
+          onClick={() => onChoose(plan.id)}
+        >
+          {redirecting ? (
+            t('paywall.redirecting')
+          ) : (
+            <>
+              {t('paywall.continue')} <span className="visually-hidden">{t('paywall.continueFor', { plan: name })}</span>
+            </>
+          )}
+        </button>
       </article>
     </li>
+  );
+}
+
+/** What premium opens, as the product does it (SPEC §6): videos, shoots and galleries, playdates. */
+function Benefits() {
+  const { t } = useTranslation();
+  const items = [t('paywall.benefits.videos'), t('paywall.benefits.shoots'), t('paywall.benefits.playdates'), t('paywall.benefits.privatePlaydates'), t('paywall.benefits.cancel')];
+  return (
+    <section className="paywall__benefits" aria-labelledby="paywall-benefits-title" data-testid="paywall-benefits">
+      <h2 id="paywall-benefits-title" className="paywall__benefits-title">
+        {t('paywall.benefits.title')}
+      </h2>
+      <ul className="benefit-list">
+        {items.map((item) => (
+          <li key={item} className="benefit-list__item">
+            <svg className="benefit-list__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+              <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -87,6 +144,11 @@ export default function PaywallRoute({ premiumUntil }: PaywallRouteProps) {
   const confirming = returning?.phase === 'confirming';
   // Once the provider's page is on its way, every button waits: a second checkout would be a second payment.
   const busy = checkout.isPending || checkout.isSuccess || confirming;
+  const priced = (plans.data?.plans ?? []).map(pricedPlan);
+  const values = planValues(priced);
+  const recommended = recommendedPlanId(priced);
+  // The plan savings are counted against: named under the cards when any plan saves something.
+  const savingBase = [...values.values()].some((v) => v.savingPercent > 0) ? (priced.filter((p) => p.period === 'MONTH').sort((a, b) => a.period_count - b.period_count)[0] ?? null) : null;
   const bestDiscount = Math.max(0, ...(plans.data?.plans ?? []).map((plan) => (plan.price.original_amount_cents !== null ? plan.price.discount_percent : 0)));
 
   return (
@@ -107,6 +169,8 @@ export default function PaywallRoute({ premiumUntil }: PaywallRouteProps) {
 
       <PaymentReturnNotice />
 
+      {premium ? null : <Benefits />}
+
       {bestDiscount > 0 ? (
         <p className="paywall__discount" data-testid="discount-banner">
           {t('paywall.discountBanner', { percent: bestDiscount })}
@@ -120,17 +184,22 @@ export default function PaywallRoute({ premiumUntil }: PaywallRouteProps) {
       ) : plans.data.plans.length === 0 ? (
         <StatusMessage title={t('paywall.empty')} />
       ) : (
-        <ul className="plan-grid" aria-label={t('paywall.plansLabel')}>
-          {plans.data.plans.map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              busy={busy}
-              redirecting={(checkout.isPending || checkout.isSuccess) && checkout.variables?.kind === 'subscription' && checkout.variables.plan_id === plan.id}
-              onChoose={(planId) => checkout.mutate({ kind: 'subscription', plan_id: planId })}
-            />
-          ))}
-        </ul>
+        <>
+          <ul className="plan-grid" aria-label={t('paywall.plansLabel')}>
+            {plans.data.plans.map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                value={values.get(plan.id)}
+                recommended={plan.id === recommended}
+                busy={busy}
+                redirecting={(checkout.isPending || checkout.isSuccess) && checkout.variables?.kind === 'subscription' && checkout.variables.plan_id === plan.id}
+                onChoose={(planId) => checkout.mutate({ kind: 'subscription', plan_id: planId })}
+              />
+            ))}
+          </ul>
+          {savingBase ? <p className="paywall__note">{t('paywall.savingNote', { plan: planName(savingBase, language) })}</p> : null}
+        </>
       )}
 
       {checkout.isError ? <FormAlert tone="error">{checkoutErrorMessage(checkout.error, t)}</FormAlert> : null}

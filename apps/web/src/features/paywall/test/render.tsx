@@ -85,6 +85,8 @@ export const historyItemFixture = (id: number, overrides: Partial<PaymentHistory
   amount_cents: 1189,
   currency: 'EUR',
   coins: null,
+  plan: { period: 'MONTH', period_count: 1 },
+  model_name: null,
   status: 'succeeded',
   created_at: Date.UTC(2030, 4, id, 12),
   ...overrides,

@@ -64,7 +64,8 @@ export function PublicPlaydateCard({ playdate, language, premium, onForbidden, o
               disabled={reminderBusy}
               onClick={() => onToggleReminder(playdate)}
             >
-              {playdate.reminder ? t('playdates.upcoming.reminderOnLabel') : t('playdates.upcoming.remind')}
+              {/* One text in both states (the pressed chip shows a check mark): what is seen stays part of the name (WCAG 2.5.3). */}
+              {t('playdates.upcoming.remind')}
             </button>
           ) : null}
         </div>

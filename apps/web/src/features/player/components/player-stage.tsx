@@ -11,6 +11,8 @@ import { isApiError } from '@/lib/http';
 import { usePlaybacks } from '../api/get-playbacks';
 import { videoQueryOptions } from '../api/get-video';
 import { usePlaybackReporter } from '../use-playback-reporter';
+import { useUpNext } from '../use-up-next';
+import { UpNextCountdown } from './up-next';
 
 /** Close to the end, a film starts over instead of resuming. */
 const RESUME_UNTIL_END_S = 10;
@@ -157,6 +159,8 @@ function PinnedPlayer({ video, src, startAt, docked, onBrowserPictureInPicture }
   const queryClient = useQueryClient();
   const [pinnedSrc] = useState(src);
   const reporter = usePlaybackReporter(video.id);
+  const upNext = useUpNext(video.id);
+  const counting = upNext.state.status === 'counting';
   const refreshSource = useCallback(
     async () => (await queryClient.fetchQuery({ ...videoQueryOptions(video.id), staleTime: 0 })).hls_url,
     [queryClient, video.id],
@@ -168,9 +172,25 @@ function PinnedPlayer({ video, src, startAt, docked, onBrowserPictureInPicture }
       poster={video.thumbnail}
       startAt={startAt}
       compact={docked}
-      onProgress={reporter.onProgress}
+      onProgress={(seconds, duration) => {
+        // Played again after the end: the member stays with this video.
+        if (counting) upNext.cancel();
+        reporter.onProgress(seconds, duration);
+      }}
       onPause={reporter.onPause}
-      onEnded={reporter.onEnded}
+      onEnded={(duration) => {
+        reporter.onEnded(duration);
+        // Docked, the member is busy with the page: the mini player does not move on by itself.
+        if (!docked) upNext.start();
+      }}
+      onAutoplayChange={(on) => {
+        if (!on) upNext.cancel();
+      }}
+      overlay={
+        upNext.state.status === 'counting' && !docked ? (
+          <UpNextCountdown video={upNext.state.video} remaining={upNext.state.remaining} onPlayNow={upNext.playNow} onCancel={upNext.cancel} />
+        ) : null
+      }
       refreshSource={refreshSource}
       onPictureInPictureChange={onBrowserPictureInPicture}
     />

@@ -7,6 +7,7 @@ import type { LockReason } from './player-stage';
 import { PlayerStage } from './player-stage';
 import { SimilarVideos } from './similar-videos';
 import { VideoInfo } from './video-info';
+import '@/components/tooltip.css';
 import '../theater.css';
 
 export interface TheaterPlayerProps {
@@ -131,15 +132,15 @@ export default function TheaterPlayer({ videoId, mode, onClose, onDock, onExpand
           )}
           <div className="theater__actions">
             {expanded ? (
-              <button type="button" className="icon-button theater__action" onClick={onDock} aria-label={t('player.dock')}>
+              <button type="button" className="icon-button theater__action" onClick={onDock} aria-label={t('player.dock')} data-tooltip={t('player.dock')} data-tooltip-side="bottom" data-tooltip-align="end">
                 <Icon d={DOCK_ICON} />
               </button>
             ) : (
-              <button type="button" className="icon-button theater__action" onClick={onExpand} aria-label={t('player.expand')}>
+              <button type="button" className="icon-button theater__action" onClick={onExpand} aria-label={t('player.expand')} data-tooltip={t('player.expand')} data-tooltip-side="bottom" data-tooltip-align="end">
                 <Icon d={EXPAND_ICON} />
               </button>
             )}
-            <button type="button" className="icon-button theater__action" onClick={onClose} aria-label={t('player.close')}>
+            <button type="button" className="icon-button theater__action" onClick={onClose} aria-label={t('player.close')} data-tooltip={t('player.close')} data-tooltip-side="bottom" data-tooltip-align="end">
               <Icon d={CLOSE_ICON} />
             </button>
           </div>

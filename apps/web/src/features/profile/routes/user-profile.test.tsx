@@ -64,12 +64,13 @@ describe('profile overview', () => {
 
   it('shows premium until a date in the page language, and the subscription', () => {
     const until = Math.floor(Date.parse('2030-06-15T10:00:00Z') / 1000);
-    renderOverview(profileOf({ premium_until: until, subscription: { type: { name: 'Monthly', token: 'monthly' } } }));
+    renderOverview(profileOf({ premium_until: until, subscription: { type: { name: 'Monthly', token: 'monthly', period: 'MONTH', period_count: 1 } } }));
     const status = screen.getByTestId('membership-status');
     expect(status.textContent).toContain('Premium');
     expect(status.textContent).toContain('until June 15, 2030');
     expect(within(status).queryByRole('link')).toBeNull();
-    expect(screen.getByTestId('subscription-name').textContent).toBe('Monthly');
+    // Named by its duration in the page language, not by the plan's stored name.
+    expect(screen.getByTestId('subscription-name').textContent).toBe('1 month');
   });
 
   it('counts an expired premium as a free member', () => {

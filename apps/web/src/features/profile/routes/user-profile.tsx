@@ -1,5 +1,5 @@
 import type { Profile } from '@velora/shared';
-import { isPremium } from '@velora/shared';
+import { isPremium, planName } from '@velora/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -43,7 +43,7 @@ function Membership({ profile }: { profile: Profile }) {
         {profile.subscription ? (
           <div className="facts__row">
             <dt>{t('profile.overview.subscription')}</dt>
-            <dd data-testid="subscription-name">{profile.subscription.type.name}</dd>
+            <dd data-testid="subscription-name">{planName(profile.subscription.type, language)}</dd>
           </div>
         ) : null}
         <div className="facts__row">

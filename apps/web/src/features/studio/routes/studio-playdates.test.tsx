@@ -94,7 +94,7 @@ describe('the studio playdates panel', () => {
     await user.click(dialog.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(accept).toHaveBeenCalledWith({ starts_at: null }));
     const upcoming = await p.findByTestId('studio-playdate-upcoming');
-    expect(within(upcoming).getByRole('link', { name: 'Enter the room of Private playdate with Ben' }).getAttribute('href')).toBe('/studio/playdates/5');
+    expect(within(upcoming).getByRole('link', { name: 'Enter room: Private playdate with Ben' }).getAttribute('href')).toBe('/studio/playdates/5');
 
     playdates = studioPlaydatesOf({ requests: [request({ id: 6, member: { id: 21, name: 'Carl', avatar: '/c.jpg' } })] });
     act(() => emit(PLAYDATE_EVENTS.request, request({ id: 6 })));

@@ -17,8 +17,10 @@ function Row({ item, dateFormat }: { item: CameraFeedbackItem; dateFormat: Intl.
         {item.rating === null ? (
           <span className="team-feedback__muted">{t('teamFeedback.notNow')}</span>
         ) : (
-          <span className="team-feedback__stars" aria-label={t('teamFeedback.stars', { rating: item.rating })}>
+          // Hidden words, not aria-label: a plain span may not carry one (axe aria-prohibited-attr).
+          <span className="team-feedback__stars">
             <span aria-hidden="true">{'★'.repeat(item.rating) + '☆'.repeat(5 - item.rating)}</span>
+            <span className="visually-hidden">{t('teamFeedback.stars', { rating: item.rating })}</span>
           </span>
         )}
       </td>

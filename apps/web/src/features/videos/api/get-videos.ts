@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { VideoList, VideoOrder } from '@velora/shared';
+import { SHOWS_FAVOURITES } from '@/lib/favourites';
 import { requireData } from '@/lib/http';
 import { call } from '@/lib/http/call';
 
@@ -33,6 +34,8 @@ export const videosQueryOptions = (request: VideoListRequest) =>
     queryFn: ({ signal }) => getVideos(request, signal),
     // The previous page stays on screen (dimmed) while the next one loads.
     placeholderData: keepPreviousData,
+    // The cards carry hearts: a favourite toggled anywhere refreshes them.
+    meta: SHOWS_FAVOURITES,
   });
 
 export function useVideos(request: VideoListRequest) {

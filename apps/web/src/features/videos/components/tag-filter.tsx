@@ -20,7 +20,7 @@ function sortTags(tags: readonly Tag[], language: Language): Tag[] {
   return [...tags].sort((a, b) => collator.compare(tagName(a, language), tagName(b, language)));
 }
 
-/** Toggle buttons, one per tag (aria-pressed); the accessible name of each is the tag name. */
+/** Toggle buttons, one per tag (aria-pressed); the accessible name of each is the tag name, its video count the description. */
 export function TagFilter({ tags, selected, language, isLoading, isError, onToggle, onRetry }: TagFilterProps) {
   const { t } = useTranslation();
   const labelId = useId();
@@ -47,18 +47,24 @@ export function TagFilter({ tags, selected, language, isLoading, isError, onTogg
           {sortTags(tags, language).map((tag) => {
             const name = tagName(tag, language);
             const pressed = selected.includes(tag.id);
+            const countId = `${labelId}-count-${tag.id}`;
+            // The name comes from the visible text (no aria-label that could differ from it, WCAG 2.5.3); the
+            // number is said as the description ("12 videos"), not as part of the name.
             return (
               <button
                 key={tag.id}
                 type="button"
                 className="chip chip--toggle"
                 aria-pressed={pressed}
-                aria-label={name}
+                aria-describedby={countId}
                 onClick={() => onToggle(tag.id)}
               >
                 <span>{name}</span>
                 <span className="chip__count" aria-hidden="true">
                   {tag.video_count}
+                </span>
+                <span id={countId} hidden>
+                  {t('catalog.videoCount', { count: tag.video_count })}
                 </span>
               </button>
             );

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Language, VideoList } from '@velora/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Pagination } from '@/components/pagination';
 import { ErrorState, StatusMessage } from '@/components/status-message';
 import { VideoGrid, VideoGridSkeleton } from '@/entities/video/video-grid';
@@ -19,11 +20,13 @@ interface VideoResultsProps {
 export function VideoResults({ result, language, hrefForPage, countSuffix, empty }: VideoResultsProps) {
   const { t } = useTranslation();
   const { data, isPending, isError, isPlaceholderData, isFetching, refetch } = result;
+  // A page number past the last page: the list is not empty, this page is; its count would mislead.
+  const pastLastPage = data !== undefined && data.videos.length === 0 && data.total > 0 && data.params.page > data.pages;
 
   return (
     <section className="video-results" aria-labelledby="video-results-count">
       <p id="video-results-count" className="video-results__count" role="status" aria-live="polite" data-testid="result-count">
-        {data ? (
+        {data && !pastLastPage ? (
           <>
             {t('videos.resultCount', { count: data.total })}
             {countSuffix ? <> {countSuffix}</> : null}
@@ -36,6 +39,21 @@ export function VideoResults({ result, language, hrefForPage, countSuffix, empty
         <VideoGridSkeleton />
       ) : isError && !data ? (
         <ErrorState title={t('videos.errorTitle')} text={t('videos.errorText')} onRetry={() => void refetch()} />
+      ) : pastLastPage ? (
+        <StatusMessage
+          title={t('videos.pastLastPage.title', { page: data.params.page })}
+          text={t('videos.pastLastPage.text', { count: data.pages })}
+          action={
+            <div className="video-results__past-last-actions">
+              <Link className="button button--primary" to={hrefForPage(data.pages)}>
+                {t('videos.pastLastPage.last', { page: data.pages })}
+              </Link>
+              <Link className="button button--ghost" to={hrefForPage(1)}>
+                {t('videos.pastLastPage.first')}
+              </Link>
+            </div>
+          }
+        />
       ) : data && data.videos.length === 0 ? (
         <StatusMessage title={empty.title} text={empty.text} action={empty.action} />
       ) : data ? (
