@@ -8,6 +8,8 @@ const serverProject = (engine: 'pglite' | 'postgres') => ({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB: engine },
+    // PGlite test databases start from one migrated dump written at the start of the run.
+    ...(engine === 'pglite' ? { globalSetup: ['./test/pglite-snapshot.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

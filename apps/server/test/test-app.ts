@@ -12,6 +12,7 @@ import type { Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { openPgliteDatabase } from '../src/db/pglite-database';
 import { openPostgresDatabase } from '../src/db/postgres-database';
+import { readMigratedSnapshot } from './pglite-snapshot';
 import type { MailMessage, Mailer } from '../src/lib/mailer';
 import { createMediaUrls } from '../src/lib/media-url';
 import { createRateLimitStore } from '../src/lib/create-rate-limit-store';
@@ -38,6 +39,11 @@ export async function createTestDatabase(engine: Engine = TEST_ENGINE, options: 
   let db: Database;
   let drop: () => Promise<void>;
   if (engine === 'pglite') {
+    const snapshot = options.migrate !== false ? await readMigratedSnapshot() : undefined;
+    if (snapshot) {
+      const migrated = await openPgliteDatabase(undefined, { loadDataDir: snapshot });
+      return { db: migrated, drop: () => migrated.close() };
+    }
     db = await openPgliteDatabase(undefined);
     drop = () => db.close();
   } else {

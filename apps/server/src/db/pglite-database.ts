@@ -19,8 +19,12 @@ const parsers = {
   [types.NUMERIC]: (v: string) => Number(v),
 };
 
-export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
-  const pg = await PGlite.create(dataDir ? { dataDir, parsers } : { parsers });
+/** A PGlite database that can also write itself out as a tarball (what `loadDataDir` takes). */
+export type PgliteDatabase = Database & { dumpDataDir(): Promise<Blob> };
+
+/** Opens PGlite in `dataDir` (in memory when undefined); `loadDataDir` starts it from a dump instead of a new cluster. */
+export async function openPgliteDatabase(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<PgliteDatabase> {
+  const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), parsers });
   const mutex = new Mutex();
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<T>(sql: string, params?: readonly unknown[]) {
@@ -43,5 +47,6 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
       }),
     transaction: (fn) => mutex.run(() => pg.transaction((tx) => fn(wrap(tx)))),
     close: () => mutex.run(() => pg.close()),
-  } as Database;
+    dumpDataDir: () => mutex.run(() => pg.dumpDataDir('none')),
+  } as PgliteDatabase;
 }
