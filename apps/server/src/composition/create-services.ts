@@ -92,7 +92,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const usersSettings = createUsersSettingsService({ db, now, rateLimits, config, mailer, log, sessions });
 
   // Tier 3.
-  const shoots = createShootsService({ db, now, media, videos });
+  const shoots = createShootsService({ db, now, media, videos, favourites });
   const ageVerification = createAgeVerificationService({ db, config, now, users });
   const company = createCompanyService({ db, users, visits, features });
   // The sandbox provider's webhooks go through the app's own HTTP stack: buildApp binds the relay to it.
@@ -105,7 +105,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const pages = createPagesService({ db, config, now, rateLimits, mailer, log, captcha, blog, landings });
 
   // Tier 4.
-  const models = createModelsService({ db, media, videos, shoots });
+  const models = createModelsService({ db, media, videos, shoots, favourites });
   const feeds = createFeedsService({ shoots, favourites });
 
   // Tier 5.

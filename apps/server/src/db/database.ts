@@ -1,3 +1,5 @@
+import type { TableChanges } from './table-changes';
+
 // One data-access path for both engines: repositories see only this interface.
 
 export interface Queryable {
@@ -12,6 +14,8 @@ export interface Database extends Queryable {
   /** Runs `fn` in one transaction: all of it commits, or none of it. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Committed writes, by table: what caches in front of the database listen to (table-changes.ts). */
+  readonly changes: TableChanges;
 }
 
 /** Postgres unique-violation, so services can turn it into a 409 instead of a 500. */

@@ -1,5 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database';
+import { withTableChanges } from './table-changes';
 
 // PGlite is single-connection: every statement and transaction goes through one queue.
 class Mutex {
@@ -32,8 +33,8 @@ export async function openPgliteDatabase(dataDir: string | undefined, options: {
       return res.rows;
     },
   });
-  return {
-    engine: 'pglite',
+  const base = {
+    engine: 'pglite' as const,
     query: (sql, params) => mutex.run(() => wrap(pg).query(sql, params)),
     exec: (sql) =>
       mutex.run(async () => {
@@ -47,6 +48,7 @@ export async function openPgliteDatabase(dataDir: string | undefined, options: {
       }),
     transaction: (fn) => mutex.run(() => pg.transaction((tx) => fn(wrap(tx)))),
     close: () => mutex.run(() => pg.close()),
-    dumpDataDir: () => mutex.run(() => pg.dumpDataDir('none')),
-  } as PgliteDatabase;
+  } as Omit<Database, 'changes'>;
+  // One process owns an embedded database: its own writes are all the changes there are.
+  return { ...withTableChanges(base), dumpDataDir: () => mutex.run(() => pg.dumpDataDir('none')) };
 }

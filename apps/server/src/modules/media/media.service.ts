@@ -95,6 +95,9 @@ export function createMediaService(deps: MediaDeps) {
   const hlsUrl = (assetId: number, viewer: AuthContext | null): string => signedMaster(isRestricted(viewer) ? CENSORED_ASSET : String(assetId));
 
   return {
+    /** Whether this viewer sees the censored placeholders (their pictures and clips differ from everyone else's). */
+    isRestricted,
+
     /**
      * The URL of one size of a picture (`kind` video, model, shoot, or image: a shoot image), on the CDN when
      * CDN_URL is set. A restricted viewer (role `censored`) gets one of the numbered censored placeholders instead.

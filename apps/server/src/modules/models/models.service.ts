@@ -1,6 +1,8 @@
 import { MODELS_PER_PAGE, VIDEOS_PER_PAGE, type ModelDetail, type ModelList, type ModelSummary, type ShootList, type VideoList } from '@velora/shared';
 import type { Platform } from '../../platform';
 import { notFound } from '../../lib/http-error';
+import { createTableCache } from '../../lib/table-cache';
+import type { FavouritesService } from '../favourites/favourites.service';
 import { capPage, isDbId, offsetOf, pagesOf } from '../../lib/paging';
 import type { MediaService } from '../media/media.service';
 import type { AuthContext } from '../sessions/sessions.service';
@@ -8,8 +10,12 @@ import type { ShootOrder, ShootsService } from '../shoots/shoots.service';
 import type { VideosService } from '../videos/videos.service';
 import { modelsRepository, type ModelOrder, type ModelRow } from './models.repository';
 
-export function createModelsService(deps: Pick<Platform, 'db'> & { media: MediaService; videos: VideosService; shoots: ShootsService }) {
-  const { db, media, videos, shoots } = deps;
+/** A page of models is the same for every viewer but the favourite marks: kept until these tables change (decision 051). */
+export const MODEL_LIST_TABLES = ['models', 'video_models', 'shoots', 'favourites'] as const;
+
+export function createModelsService(deps: Pick<Platform, 'db'> & { media: MediaService; videos: VideosService; shoots: ShootsService; favourites: FavouritesService }) {
+  const { db, media, videos, shoots, favourites } = deps;
+  const pages = createTableCache<{ total: number; models: ModelSummary[] }>({ tables: MODEL_LIST_TABLES, changes: db.changes, max: 500, ttlMs: 10 * 60_000 });
 
   const toSummary = (row: ModelRow, viewer: AuthContext | null): ModelSummary => ({
     id: row.id,
@@ -29,12 +35,18 @@ export function createModelsService(deps: Pick<Platform, 'db'> & { media: MediaS
   return {
     async list(params: { page: number; order: ModelOrder }, viewer: AuthContext | null): Promise<ModelList> {
       const page = capPage(params.page);
-      const [total, rows] = await Promise.all([
-        modelsRepository.count(db),
-        modelsRepository.page(db, params.order, MODELS_PER_PAGE, offsetOf(page, MODELS_PER_PAGE), viewer?.userId ?? null),
-      ]);
+      const restricted = media.isRestricted(viewer);
+      const cached = await pages.get(JSON.stringify([params.order, page, restricted]), async () => {
+        const [total, rows] = await Promise.all([
+          modelsRepository.count(db),
+          modelsRepository.page(db, params.order, MODELS_PER_PAGE, offsetOf(page, MODELS_PER_PAGE), null),
+        ]);
+        return { total, models: rows.map((r) => toSummary(r, restricted ? viewer : null)) };
+      });
+      const total = cached.total;
+      const marked = viewer && cached.models.length > 0 ? await favourites.isFavourite(viewer.userId, 'model', cached.models.map((m) => m.id)) : new Set<number>();
       return {
-        models: rows.map((r) => toSummary(r, viewer)),
+        models: cached.models.map((m) => ({ ...m, is_favourite: marked.has(m.id) })),
         params: { page, order: params.order },
         total,
         per_page: MODELS_PER_PAGE,

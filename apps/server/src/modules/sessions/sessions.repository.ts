@@ -8,6 +8,7 @@ export interface SessionRow {
   model_id: number | null;
   country: string | null;
   roles: string[];
+  expires_at: Date;
 }
 
 export const sessionsRepository = {
@@ -19,7 +20,7 @@ export const sessionsRepository = {
 
   async findActive(db: Queryable, tokenHash: string, now: Date): Promise<SessionRow | null> {
     const rows = await db.query<SessionRow>(
-      `SELECT s.id AS session_id, u.id AS user_id, u.premium_until, u.is_team_member, u.model_id, u.country,
+      `SELECT s.id AS session_id, u.id AS user_id, s.expires_at, u.premium_until, u.is_team_member, u.model_id, u.country,
               COALESCE((SELECT array_agg(r.role ORDER BY r.role) FROM user_roles r WHERE r.user_id = u.id), ARRAY[]::text[]) AS roles
          FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`,

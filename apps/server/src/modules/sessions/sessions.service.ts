@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DAY_MS, SESSION_LIFETIME_DAYS } from '@velora/shared';
 import type { Queryable } from '../../db/database';
 import type { Platform } from '../../platform';
-import { sessionsRepository } from './sessions.repository';
+import { createTableCache } from '../../lib/table-cache';
+import { sessionsRepository, type SessionRow } from './sessions.repository';
 
 // One lifetime for the session and the web's access-token cookie (packages/shared).
 export const SESSION_TTL_MS = SESSION_LIFETIME_DAYS * DAY_MS;
@@ -36,7 +37,15 @@ export interface LoggedOut {
   sessionId: number;
 }
 
+/**
+ * Every API call resolves its bearer token; the answer is kept in memory until the session, its user or the user's
+ * roles change (a write here, or another instance's told by PostgreSQL), and a minute at most (decision record 051).
+ */
+export const SESSION_CACHE = { max: 20_000, ttlMs: 60_000 };
+
 export function createSessionsService({ db, now, realtime, log }: Pick<Platform, 'db' | 'now' | 'realtime'> & { log?: Pick<Platform['log'], 'error'> }) {
+  // An unknown token is kept too (as false): a client repeating a dead token costs no query either.
+  const byTokenHash = createTableCache<SessionRow | false>({ tables: ['sessions', 'users', 'user_roles'], changes: db.changes, ...SESSION_CACHE });
   const logoutListeners: Array<(event: LoggedOut) => void | Promise<void>> = [];
   return {
     /** Told after a log-out (chat sessions end the member's chat with 101, a live model's room with 203). */
@@ -54,8 +63,9 @@ export function createSessionsService({ db, now, realtime, log }: Pick<Platform,
 
     async resolve(token: string): Promise<AuthContext | null> {
       if (!token || token.length > 200) return null;
-      const row = await sessionsRepository.findActive(db, hashSecret(token), now());
-      if (!row) return null;
+      const row = await byTokenHash.get(hashSecret(token), async () => (await sessionsRepository.findActive(db, hashSecret(token), now())) ?? false);
+      // The clock moves on while an entry is kept: an expired session is one whatever the cache holds.
+      if (!row || new Date(row.expires_at).getTime() <= now().getTime()) return null;
       return {
         userId: row.user_id,
         sessionId: row.session_id,

@@ -8,6 +8,8 @@ import {
 } from '@velora/shared';
 import type { Platform } from '../../platform';
 import { notFound } from '../../lib/http-error';
+import { createTableCache } from '../../lib/table-cache';
+import type { FavouritesService } from '../favourites/favourites.service';
 import { capPage, isDbId, offsetOf, pagesOf } from '../../lib/paging';
 import type { MediaService } from '../media/media.service';
 import type { AuthContext } from '../sessions/sessions.service';
@@ -24,8 +26,12 @@ const THUMBNAIL = '400x400';
 const fullSizeOf = (row: { width: number; height: number }) => (row.width >= row.height ? '1280x853' : '853x1280');
 const toUnix = (date: Date) => Math.floor(new Date(date).getTime() / 1000);
 
-export function createShootsService(deps: Pick<Platform, 'db' | 'now'> & { media: MediaService; videos: VideosService }) {
-  const { db, now, media, videos } = deps;
+/** A page of shoots is the same for every viewer but the favourite marks: kept until these tables change (decision 051). */
+export const SHOOT_LIST_TABLES = ['shoots', 'shoot_videos', 'shoot_images', 'shoot_chapters', 'models'] as const;
+
+export function createShootsService(deps: Pick<Platform, 'db' | 'now'> & { media: MediaService; videos: VideosService; favourites: FavouritesService }) {
+  const { db, now, media, videos, favourites } = deps;
+  const pages = createTableCache<{ total: number; shoots: ShootSummary[] }>({ tables: SHOOT_LIST_TABLES, changes: db.changes, max: 1_000, ttlMs: 10 * 60_000 });
 
   const isPremium = (viewer: AuthContext | null) => !!viewer?.premiumUntil && viewer.premiumUntil.getTime() > now().getTime();
 
@@ -84,12 +90,19 @@ export function createShootsService(deps: Pick<Platform, 'db' | 'now'> & { media
     /** A page of shoots, optionally only those of some models (a model's profile, the personal feed). */
     async list(params: { page: number; order: ShootOrder }, viewer: AuthContext | null, filter: ShootFilter = { modelIds: null }): Promise<ShootList> {
       const page = capPage(params.page);
-      const [total, rows] = await Promise.all([
-        shootsRepository.count(db, filter),
-        shootsRepository.page(db, filter, params.order, SHOOTS_PER_PAGE, offsetOf(page, SHOOTS_PER_PAGE), viewer?.userId ?? null),
-      ]);
+      const restricted = media.isRestricted(viewer);
+      const modelIds = filter.modelIds && [...filter.modelIds].sort((a, b) => a - b);
+      const cached = await pages.get(JSON.stringify([modelIds, params.order, page, restricted]), async () => {
+        const [total, rows] = await Promise.all([
+          shootsRepository.count(db, filter),
+          shootsRepository.page(db, filter, params.order, SHOOTS_PER_PAGE, offsetOf(page, SHOOTS_PER_PAGE), null),
+        ]);
+        return { total, shoots: rows.map((r) => toSummary(r, restricted ? viewer : null)) };
+      });
+      const total = cached.total;
+      const marked = viewer && cached.shoots.length > 0 ? await favourites.isFavourite(viewer.userId, 'shoot', cached.shoots.map((s) => s.id)) : new Set<number>();
       return {
-        shoots: rows.map((r) => toSummary(r, viewer)),
+        shoots: cached.shoots.map((s) => ({ ...s, is_favourite: marked.has(s.id) })),
         params: { page, order: params.order },
         total,
         per_page: SHOOTS_PER_PAGE,

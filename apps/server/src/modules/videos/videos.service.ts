@@ -16,6 +16,7 @@ import {
 import type { Platform } from '../../platform';
 import type { Queryable } from '../../db/database';
 import { forbidden, notFound, tooManyRequests } from '../../lib/http-error';
+import { createTableCache } from '../../lib/table-cache';
 import { RATE_LIMITS, retryAfterSeconds } from '../../lib/rate-limits';
 import type { FavouritesService } from '../favourites/favourites.service';
 import type { FeaturesService } from '../features/features.service';
@@ -28,6 +29,14 @@ const MAX_ID = 2_147_483_647;
 const isId = (id: number) => Number.isInteger(id) && id >= 1 && id <= MAX_ID;
 
 export const SIMILAR_LIMIT = 12;
+
+/**
+ * A page of the catalog (its videos, tags, models and total) is the same for every viewer but the favourite marks and,
+ * for a restricted viewer, the pictures: it is kept until a catalog table changes, ten minutes at most (decision
+ * record 051). The favourite marks are read per request, for the page's ids only.
+ */
+export const CATALOG_TABLES = ['videos', 'video_tags', 'video_models', 'tags', 'models'] as const;
+export const CATALOG_PAGE_CACHE = { max: 2_000, ttlMs: 10 * 60_000 };
 
 /** A pause this long ends a viewing: the next progress report starts a new one (play_count + 1). */
 export const NEW_VIEWING_AFTER_MS = 6 * 60 * 60 * 1000;
@@ -90,6 +99,7 @@ export interface VideosDeps extends Pick<Platform, 'db' | 'now' | 'rateLimits'> 
 
 export function createVideosService(deps: VideosDeps) {
   const { db, now, rateLimits, media, favourites, features } = deps;
+  const catalogPages = createTableCache<{ total: number; videos: Video[] }>({ tables: CATALOG_TABLES, changes: db.changes, ...CATALOG_PAGE_CACHE });
 
   const toVideo = (row: VideoRow, tags: VideoTagRow[], models: VideoModelRow[], isFavourite: boolean, viewer: AuthContext | null): Video => ({
     id: row.id,
@@ -212,12 +222,20 @@ export function createVideosService(deps: VideosDeps) {
       const empty = (total: number): VideoList => ({ videos: [], params, total, per_page: VIDEOS_PER_PAGE, pages: Math.ceil(total / VIDEOS_PER_PAGE) });
       const tagIds = [...new Set(params.tags)];
       if (tagIds.some((id) => id < 1 || id > MAX_ID)) return empty(0);
-      const filter = { tagIds, search: params.query };
-      const [total, rows] = await Promise.all([
-        videosRepository.count(db, filter),
-        videosRepository.page(db, filter, params.order, VIDEOS_PER_PAGE, (params.page - 1) * VIDEOS_PER_PAGE),
-      ]);
-      return { ...empty(total), videos: await withRelations(rows, viewer) };
+      const filter = { tagIds: tagIds.sort((a, b) => a - b), search: params.query };
+      const restricted = media.isRestricted(viewer);
+      const key = JSON.stringify([filter.tagIds, filter.search ?? null, params.order, params.page, restricted]);
+      const page = await catalogPages.get(key, async () => {
+        const [total, rows] = await Promise.all([
+          videosRepository.count(db, filter),
+          videosRepository.page(db, filter, params.order, VIDEOS_PER_PAGE, (params.page - 1) * VIDEOS_PER_PAGE),
+        ]);
+        // Pictures depend on the viewer only through `restricted`, which is in the key.
+        return { total, videos: await withRelations(rows, restricted ? viewer : null) };
+      });
+      const favouriteIds =
+        viewer && page.videos.length > 0 ? await favourites.isFavourite(viewer.userId, 'video', page.videos.map((v) => v.id)) : new Set<number>();
+      return { ...empty(page.total), videos: page.videos.map((v) => ({ ...v, is_favourite: favouriteIds.has(v.id) })) };
     },
 
     /** Videos in the order of `ids`; unknown ids and repeats are left out. Other modules build their lists with it. */
