@@ -55,6 +55,12 @@ export const favouritesRepository = {
     );
   },
 
+  /** Up to `limit` of the user's favourite ids of a kind, in no particular order. */
+  async someIds(db: Queryable, userId: number, kind: FavouriteKind, limit: number): Promise<number[]> {
+    const rows = await db.query<{ target_id: number }>('SELECT target_id FROM favourites WHERE user_id = $1 AND kind = $2 LIMIT $3', [userId, kind, limit]);
+    return rows.map((r) => r.target_id);
+  },
+
   async among(db: Queryable, userId: number, kind: FavouriteKind, ids: number[]): Promise<number[]> {
     const rows = await db.query<{ target_id: number }>(
       'SELECT target_id FROM favourites WHERE user_id = $1 AND kind = $2 AND target_id = ANY($3::int[])',

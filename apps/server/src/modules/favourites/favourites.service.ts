@@ -1,6 +1,7 @@
 import type { FavouriteKind } from '@velora/shared';
 import type { Platform } from '../../platform';
 import { notFound } from '../../lib/http-error';
+import { createTableCache } from '../../lib/table-cache';
 import { isDbId } from '../../lib/paging';
 import { favouritesRepository, type StoredKind } from './favourites.repository';
 
@@ -10,8 +11,20 @@ const KIND_NOUN: Record<FavouriteKind, string> = { model: 'model', shoot: 'shoot
  * A member's favourites, by kind. It needs only its own repository, so the catalog modules (videos, models, shoots)
  * and home, feeds and tips use it from above; the filled-in lists are the favourite-lists module's, above the catalog.
  */
+/**
+ * Every catalog page marks the viewer's favourites: each member's favourite ids of a kind are kept in memory until
+ * favourites change (decision record 051). A member with more than `maxKept` of a kind is asked per page instead.
+ */
+export const FAVOURITE_ID_CACHE = { max: 20_000, ttlMs: 10 * 60_000, maxKept: 5_000 };
+
 export function createFavouritesService(deps: Pick<Platform, 'db'>) {
   const { db } = deps;
+  const keptIds = createTableCache<Set<number> | 'too many'>({ tables: ['favourites'], changes: db.changes, ...FAVOURITE_ID_CACHE });
+  const allIdsOf = (userId: number, kind: FavouriteKind) =>
+    keptIds.get(`${userId}:${kind}`, async () => {
+      const ids = await favouritesRepository.someIds(db, userId, kind, FAVOURITE_ID_CACHE.maxKept + 1);
+      return ids.length > FAVOURITE_ID_CACHE.maxKept ? 'too many' : new Set(ids);
+    });
 
   return {
     /** Ids the user favourited, most recent first (targets that no longer exist left out). */
@@ -24,6 +37,8 @@ export function createFavouritesService(deps: Pick<Platform, 'db'>) {
     async isFavourite(userId: number, kind: FavouriteKind, ids: number[]): Promise<Set<number>> {
       const wanted = [...new Set(ids.filter(isDbId))];
       if (wanted.length === 0) return new Set();
+      const all = await allIdsOf(userId, kind);
+      if (all !== 'too many') return new Set(wanted.filter((id) => all.has(id)));
       return new Set(await favouritesRepository.among(db, userId, kind, wanted));
     },
 

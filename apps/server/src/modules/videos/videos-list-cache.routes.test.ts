@@ -28,14 +28,14 @@ const list = async (headers: Record<string, string> = reader, url = `/api/videos
 };
 
 describe('GET /videos from the page cache', () => {
-  it('answers a page asked again without counting or paging the catalog again', async () => {
+  it('answers a page asked again with no query at all', async () => {
     await t.deps.db.changes.listening();
     const first = await list();
     const queries = vi.spyOn(t.deps.db, 'query');
     const again = await list();
     expect(again).toEqual(first);
-    const catalogQueries = queries.mock.calls.filter(([sql]) => /\bFROM videos\b/i.test(sql));
-    expect(catalogQueries).toEqual([]);
+    // Not even the favourite marks: the member's favourite ids are kept too.
+    expect(queries.mock.calls.map(([sql]) => sql)).toEqual([]);
     queries.mockRestore();
   });
 

@@ -1,0 +1,25 @@
+import { it } from 'vitest';
+import { asMember, createModel, createTag, createVideo } from '../test/factories';
+import { buildTestApp } from '../test/test-app';
+it('times cached list requests', async () => {
+  const t = await buildTestApp();
+  const tags = [];
+  for (let i = 0; i < 5; i++) tags.push((await createTag(t, { name: `x${i}` })).id);
+  const models = [];
+  for (let i = 0; i < 3; i++) models.push((await createModel(t, { name: `m${i}` })).id);
+  for (let i = 0; i < 30; i++) await createVideo(t, { tagIds: tags.slice(0, 1 + (i % 5)), modelIds: models.slice(0, 1 + (i % 3)) });
+  const m = await asMember(t);
+  const url = `/api/videos?page=1&tags=${tags[0]}`;
+  for (let i = 0; i < 300; i++) await t.app.inject({ method: 'GET', url, headers: m.headers });
+  const { Session } = await import('node:inspector/promises');
+  const s = new Session(); s.connect(); await s.post('Profiler.enable'); await s.post('Profiler.start');
+  let t0 = performance.now();
+  for (let i = 0; i < 1000; i++) await t.app.inject({ method: 'GET', url, headers: m.headers });
+  console.log('member, per request ms', ((performance.now() - t0) / 1000).toFixed(3));
+  const { profile } = await s.post('Profiler.stop');
+  const fs = await import('node:fs'); fs.writeFileSync('/tmp/list.cpuprofile', JSON.stringify(profile));
+  t0 = performance.now();
+  for (let i = 0; i < 1000; i++) await t.app.inject({ method: 'GET', url: '/api/health' });
+  console.log('health, per request ms', ((performance.now() - t0) / 1000).toFixed(3));
+  await t.close();
+}, 120_000);
