@@ -35,3 +35,4 @@ export * from './rules/plain-text';
 export * from './rules/idempotency-key';
 export * from './rules/capabilities';
 export * from './endpoints/index';
+export * from './rules/image-variants';

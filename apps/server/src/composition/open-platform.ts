@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import type { Config } from '../config';
 import { openDatabase } from '../db/open-database';
+import { collectGarbage } from '../lib/collect-garbage';
 import { createMailer } from '../lib/create-mailer';
 import { createRateLimitStore } from '../lib/create-rate-limit-store';
 import { createMediaUrls } from '../lib/media-url';
@@ -25,6 +26,8 @@ export const createLog = (config: Pick<Config, 'logLevel'>): Log => pino({ level
  */
 export async function openPlatform(config: Config, options: { log?: Log; inProcessRateLimits?: boolean } = {}): Promise<OpenPlatform> {
   const db = await openDatabase(config);
+  // PGlite's start leaves its initdb's WebAssembly memories as garbage: collected now, not at V8's leisure (decision 054).
+  if (db.engine === 'pglite') await collectGarbage();
   try {
     const mailer = await createMailer(config);
     const log = options.log ?? createLog(config);

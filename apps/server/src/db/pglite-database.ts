@@ -1,4 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
+import { pgliteStartParams } from '../lib/pglite-memory';
 import type { Database, Queryable } from './database';
 import { withTableChanges } from './table-changes';
 
@@ -25,7 +26,7 @@ export type PgliteDatabase = Database & { dumpDataDir(): Promise<Blob> };
 
 /** Opens PGlite in `dataDir` (in memory when undefined); `loadDataDir` starts it from a dump instead of a new cluster. */
 export async function openPgliteDatabase(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<PgliteDatabase> {
-  const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), parsers });
+  const pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}), parsers, startParams: pgliteStartParams() });
   const mutex = new Mutex();
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     async query<T>(sql: string, params?: readonly unknown[]) {

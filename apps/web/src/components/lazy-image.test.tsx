@@ -68,6 +68,23 @@ describe('LazyImage (SPEC §9)', () => {
     expect(wrapper.querySelector('.lazy-image__placeholder')).toBeNull();
   });
 
+  it('offers a picture of the media server as WebP only once it comes into view', () => {
+    const { container } = render(<LazyImage src="/media/images/video/3/370x206.jpg" variantsOf="/media/images/video/3/900x500.jpg" sizes="300px" alt="A film" />);
+    const srcsets = () => [...container.querySelectorAll('source')].map((s) => s.getAttribute('srcset'));
+    const img = screen.getByRole('img', { name: 'A film' });
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(srcsets()).toEqual([null]);
+    expect(img.getAttribute('src')).toBeNull();
+
+    FakeObserver.instances[0]!.enter();
+    const [webp] = srcsets();
+    expect(webp).toContain('/media/images/video/3/900x500-480w.webp 480w');
+    expect(webp).toContain('/media/images/video/3/900x500.webp 900w');
+    expect(img.getAttribute('src')).toBe('/media/images/video/3/370x206.jpg');
+    fireEvent.load(img);
+    expect(wrapperOf(img).dataset.state).toBe('loaded');
+  });
+
   it('shows the fallback when the image fails: loading → error', () => {
     const onStateChange = vi.fn();
     render(<LazyImage src="/broken.jpg" alt="A film" onStateChange={onStateChange} />);

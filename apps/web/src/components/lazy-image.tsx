@@ -1,5 +1,6 @@
 import type { ElementType, ImgHTMLAttributes, ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
+import { Picture } from './picture';
 import './lazy-image.css';
 
 export type LazyImageState = 'loading' | 'loaded' | 'error';
@@ -22,12 +23,15 @@ export interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>
   threshold?: number;
   /** Load at once, without waiting to come into view (images above the fold). */
   eager?: boolean;
+  /** The sized picture whose WebP and narrower copies to offer (by default `src`; see Picture). */
+  variantsOf?: string | null;
   onStateChange?: (state: LazyImageState) => void;
 }
 
 /**
  * An image that starts loading when its wrapper comes into view (IntersectionObserver). The
- * wrapper carries `data-state` (loading | loaded | error) for styling and tests.
+ * wrapper carries `data-state` (loading | loaded | error) for styling and tests. A picture of the
+ * media server comes as WebP at the width `sizes` asks for (Picture).
  */
 export function LazyImage({
   src,
@@ -42,6 +46,7 @@ export function LazyImage({
   rootMargin = LAZY_IMAGE_DEFAULTS.rootMargin,
   threshold = LAZY_IMAGE_DEFAULTS.threshold,
   eager = false,
+  variantsOf,
   onStateChange,
   ...imgProps
 }: LazyImageProps) {
@@ -81,13 +86,15 @@ export function LazyImage({
       ) : (
         <>
           {state === 'loading' ? (placeholder ?? <span className="lazy-image__placeholder" aria-hidden="true" />) : null}
-          <img
+          <Picture
             {...imgProps}
             className={['lazy-image__img', className ?? ''].filter(Boolean).join(' ')}
             alt={alt}
-            src={inView ? src : undefined}
-            srcSet={inView ? srcSet : undefined}
+            src={src}
+            srcSet={srcSet}
             sizes={sizes}
+            variantsOf={variantsOf}
+            deferred={!inView}
             loading={eager ? 'eager' : 'lazy'}
             onLoad={() => setResult({ src, state: 'loaded' })}
             onError={() => setResult({ src, state: 'error' })}

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp, platformWith } from '../../../test/test-app
 import { createServices } from '../../composition/create-services';
 import { seedCatalog, type SeededCatalog } from '../../demo/seed-catalog';
 import type { AuthContext } from '../sessions/sessions.service';
-import { ALLOWED_IMAGE_SIZES, censoredNumberFor } from './media-images';
+import { ALLOWED_IMAGE_SIZES, censoredNumberFor, IMAGE_WORK_CONCURRENCY, imageWorkLoad } from './media-images';
 import { mediaPaths } from './media-paths';
 
 const viewer = (roles: string[] = []): AuthContext => ({
@@ -99,6 +99,74 @@ describe('GET /media/images/:kind/:id/:size.jpg', () => {
     }
   });
 
+  it('serves each size as WebP and AVIF too, and at every narrower width of the ladder, each of exactly its pixels', async () => {
+    const id = catalog.videoIds[0]!;
+    const cases: Array<[string, string, string]> = [
+      ['900x500.webp', 'image/webp', 'webp 900x500'],
+      ['900x500.avif', 'image/avif', 'heif 900x500'],
+      ['900x500-480w.webp', 'image/webp', 'webp 480x267'],
+      ['900x500-160w.avif', 'image/avif', 'heif 160x89'],
+      ['370x206-320w.jpg', 'image/jpeg', 'jpeg 320x178'],
+      ['510x660-240w.webp', 'image/webp', 'webp 240x311'],
+    ];
+    for (const [file, type, expected] of cases) {
+      const res = await get(`/media/images/video/${id}/${file}`);
+      expect(res.statusCode, file).toBe(200);
+      expect(res.headers['content-type'], file).toBe(type);
+      expect(res.headers['cache-control'], file).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(`${meta.format} ${meta.width}x${meta.height}`, file).toBe(expected);
+    }
+  });
+
+  it('makes the modern formats smaller than the JPEG of the same size', async () => {
+    const id = catalog.shootIds[0]!;
+    const bytes = async (file: string) => (await get(`/media/images/shoot/${id}/${file}`)).rawPayload.length;
+    const jpeg = await bytes('900x500.jpg');
+    expect(await bytes('900x500.webp')).toBeLessThan(jpeg);
+    expect(await bytes('900x500.avif')).toBeLessThan(jpeg);
+  });
+
+  it('names the wrong part of a file name: the formats for an unknown format, the widths for a width not on the ladder', async () => {
+    const id = catalog.videoIds[0]!;
+    const cases: Array<[string, string, string]> = [
+      ['900x500.png', 'format', 'No image format "png": formats are jpg, webp, avif'],
+      ['900x500.gif', 'format', 'formats are jpg, webp, avif'],
+      ['900x500-500w.webp', 'width', 'No width 500w of 900x500: its narrower widths are 160, 240, 320, 480, 640'],
+      ['900x500-900w.webp', 'width', 'its narrower widths are 160, 240, 320, 480, 640'],
+      ['370x206-480w.avif', 'width', 'No width 480w of 370x206: its narrower widths are 160, 240, 320'],
+      ['160x90-160w.jpg', 'width', 'it has no narrower width'],
+      ['123x45.webp', 'size', 'No image size "123x45": sizes are'],
+    ];
+    for (const [file, field, message] of cases) {
+      const res = await get(`/media/images/video/${id}/${file}`);
+      expect(res.statusCode, file).toBe(404);
+      expect(res.json().error.message, file).toContain(message);
+      expect(Object.keys(res.json().error.fields), file).toEqual([field]);
+    }
+  });
+
+  it('renders at most IMAGE_WORK_CONCURRENCY pictures at a time, however many are asked for at once', async () => {
+    const id = catalog.modelIds[0]!;
+    let most = 0;
+    let sampling = true;
+    const sample = async () => {
+      while (sampling) {
+        most = Math.max(most, imageWorkLoad().active);
+        await new Promise((r) => setImmediate(r));
+      }
+    };
+    const sampler = sample();
+    const files = ['160w', '240w', '320w', '480w'].flatMap((w) => ['jpg', 'webp', 'avif'].map((f) => `510x660-${w}.${f}`));
+    const responses = await Promise.all(files.map((file) => get(`/media/images/model/${id}/${file}`)));
+    sampling = false;
+    await sampler;
+    expect(responses.map((r) => r.statusCode)).toEqual(files.map(() => 200));
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(IMAGE_WORK_CONCURRENCY);
+    expect(imageWorkLoad()).toEqual({ active: 0, queued: 0 });
+  });
+
   it('answers 404 for an unknown kind and for a row that does not exist, 400 for an id that is no id', async () => {
     expect((await get('/media/images/gallery/1/900x500.jpg')).statusCode).toBe(404);
     expect((await get('/media/images/video/2147483000/900x500.jpg')).statusCode).toBe(404);
@@ -144,6 +212,18 @@ describe('GET /media/censored/:n/:size.jpg', () => {
       seen.add(res.rawPayload.toString('base64'));
     }
     expect(seen.size).toBe(CENSORED_IMAGE_COUNT);
+  });
+
+  it('serves a placeholder as WebP and AVIF and at narrower widths too', async () => {
+    for (const [file, expected] of [['370x206.webp', 'webp 370x206'], ['900x500-320w.avif', 'heif 320x178'], ['400x400-240w.jpg', 'jpeg 240x240']]) {
+      const res = await t.app.inject({ method: 'GET', url: `/media/censored/2/${file}` });
+      expect(res.statusCode, file).toBe(200);
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(`${meta.format} ${meta.width}x${meta.height}`, file).toBe(expected);
+    }
+    const bad = await t.app.inject({ method: 'GET', url: '/media/censored/2/370x206.bmp' });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json().error.message).toContain('No image format "bmp"');
   });
 
   it('refuses numbers outside 1 to 14, non-numbers and unknown sizes', async () => {

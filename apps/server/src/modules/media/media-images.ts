@@ -1,11 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
-import { CENSORED_IMAGE_COUNT, IMAGE_QUALITY, IMAGE_SHARPEN, IMAGE_SIZES } from '@velora/shared';
+import sharp, { type Sharp } from 'sharp';
+import {
+  CENSORED_IMAGE_COUNT,
+  IMAGE_FORMATS,
+  IMAGE_QUALITY,
+  IMAGE_SHARPEN,
+  IMAGE_SIZES,
+  imageVariantName,
+  isImageFormat,
+  parseImageVariantName,
+  variantPixels,
+  variantWidthsBelow,
+  type ImageFormat,
+} from '@velora/shared';
+import { createConcurrencyLimit } from '../../lib/concurrency-limit';
 import type { MediaPaths } from './media-paths';
 
-// Sized pictures, drawn with sharp from an original and cached on disk: each (kind, id, size) is rendered once.
+// Sized pictures, drawn with sharp from an original and cached on disk: each (kind, id, size, width, format) is
+// rendered once. The disk is the cache: libvips's own cache of operations and open files would only keep pixels of
+// pictures already written (decision record 054), so it is off, and at most IMAGE_WORK_CONCURRENCY pictures are
+// decoded, resized or encoded at a time however many requests wait.
+sharp.cache(false);
+
+/** Pictures rendered at once (each on one libvips thread: sharp's default with glibc's allocator). */
+export const IMAGE_WORK_CONCURRENCY = 2;
+const imageWork = createConcurrencyLimit(IMAGE_WORK_CONCURRENCY);
+/** Tasks of the image work queue, running and waiting (health of the limit, for the memory benchmark and tests). */
+export const imageWorkLoad = () => ({ active: imageWork.active, queued: imageWork.queued });
 
 /** playdate: one of the 8 generated playdate images (id = image_variant + 1), SPEC §3's 900x500 and 370x206. */
 export type ImageKind = 'video' | 'model' | 'shoot' | 'image' | 'playdate';
@@ -29,10 +52,54 @@ const ALLOWED = new Set(ALLOWED_IMAGE_SIZES);
 export const isImageKind = (kind: string): kind is ImageKind => (IMAGE_KINDS as readonly string[]).includes(kind);
 export const isAllowedSize = (size: string) => ALLOWED.has(size);
 
-function parseSize(size: string): { width: number; height: number } {
-  const [width, height] = size.split('x').map(Number);
-  return { width: width!, height: height! };
+/** One file of a picture: a size of SPEC §3 (or ours), a narrower width of it for srcset, and a format. */
+export interface ImageVariant {
+  size: string;
+  width: number;
+  height: number;
+  scaledWidth: number | null;
+  format: ImageFormat;
 }
+
+/** Why a file name names no picture: the part that is wrong, and a message that names what is allowed. */
+export interface ImageVariantError {
+  field: 'size' | 'width' | 'format';
+  message: string;
+}
+
+/** The picture a file name asks for (`900x500.jpg`, `900x500.webp`, `900x500-480w.avif`), or what is wrong with it. */
+export function imageVariantOf(file: string): ImageVariant | ImageVariantError {
+  const sizes = ALLOWED_IMAGE_SIZES.join(', ');
+  const formats = IMAGE_FORMATS.join(', ');
+  const name = parseImageVariantName(file);
+  if (!name || !isAllowedSize(name.size)) {
+    const what = name ? `size "${name.size}"` : `"${file}"`;
+    return { field: 'size', message: `No image ${what}: sizes are ${sizes} (as <width>x<height>.jpg; also .webp or .avif, and -<width>w for a narrower copy)` };
+  }
+  if (!isImageFormat(name.format)) {
+    return { field: 'format', message: `No image format "${name.format}": formats are ${formats} (sizes are ${sizes})` };
+  }
+  if (name.scaledWidth !== null && !variantWidthsBelow(name.width).includes(name.scaledWidth)) {
+    const widths = variantWidthsBelow(name.width);
+    return {
+      field: 'width',
+      message: `No width ${name.scaledWidth}w of ${name.size}: ${widths.length > 0 ? `its narrower widths are ${widths.join(', ')}` : 'it has no narrower width'}`,
+    };
+  }
+  return { size: name.size, width: name.width, height: name.height, scaledWidth: name.scaledWidth, format: name.format };
+}
+
+export const isImageVariant = (v: ImageVariant | ImageVariantError): v is ImageVariant => !('field' in v);
+
+/** The file name of a variant (what the cache stores it as, and what the URL ends with). */
+export const variantFile = (v: ImageVariant) => imageVariantName(v.size, v.format, v.scaledWidth);
+
+/** The encoder of each format. WebP and AVIF at the qualities that look like JPEG at SPEC §9's 85, at a fraction of its size. */
+const ENCODE: Record<ImageFormat, (image: Sharp) => Sharp> = {
+  jpg: (image) => image.jpeg({ quality: IMAGE_QUALITY }),
+  webp: (image) => image.webp({ quality: 80, effort: 4 }),
+  avif: (image) => image.avif({ quality: 55, effort: 2 }),
+};
 
 const exists = (file: string) => fs.access(file).then(() => true, () => false);
 
@@ -79,25 +146,23 @@ async function originalOf(paths: MediaPaths, kind: ImageKind, id: number, source
   const subject = await source.lookup(kind, id);
   if (!subject) return null;
   return once(generated, async () => {
-    await writeAtomically(generated, await draw(kind, id, subject === 'exists' ? undefined : subject));
+    await writeAtomically(generated, await imageWork(() => draw(kind, id, subject === 'exists' ? undefined : subject)));
     return generated;
   });
 }
 
-/** The cached file of one size of a picture, rendered now if need be; null when there is no such picture. */
-export async function sizedImage(paths: MediaPaths, kind: ImageKind, id: number, size: string, origin: OriginalSource): Promise<string | null> {
-  const file = paths.cachedImage(kind, id, size);
+/** The cached file of one variant of a picture, rendered now if need be; null when there is no such picture. */
+export async function sizedImage(paths: MediaPaths, kind: ImageKind, id: number, variant: ImageVariant, origin: OriginalSource): Promise<string | null> {
+  const file = paths.cachedImage(kind, id, variantFile(variant));
   if (await exists(file)) return file;
   return once(file, async () => {
+    // Drawn first, outside the turn taken below: drawing takes its own turn (a turn inside a turn could wait forever).
     const source = await originalOf(paths, kind, id, origin);
     if (!source) return null;
-    const { width, height } = parseSize(size);
-    const data = await sharp(source)
-      .rotate()
-      .resize(width, height, { fit: 'cover' })
-      .sharpen({ sigma: IMAGE_SHARPEN })
-      .jpeg({ quality: IMAGE_QUALITY })
-      .toBuffer();
+    const { width, height } = variantPixels(variant);
+    const data = await imageWork(() =>
+      ENCODE[variant.format](sharp(source).rotate().resize(width, height, { fit: 'cover' }).sharpen({ sigma: IMAGE_SHARPEN })).toBuffer(),
+    );
     await writeAtomically(file, data);
     return file;
   });
@@ -128,7 +193,7 @@ function hslToRgb(h: number, s: number, l: number): [number, number, number] {
 }
 
 /** A censored placeholder: a coarse, blurred mosaic of muted colours behind a crossed-out eye. No text, no picture. */
-async function renderCensored(n: number, width: number, height: number): Promise<Buffer> {
+async function renderCensored(n: number, width: number, height: number, format: ImageFormat): Promise<Buffer> {
   const rnd = random(n * 2654435761);
   const cols = 14;
   const rows = Math.max(1, Math.round((cols * height) / width));
@@ -153,21 +218,20 @@ async function renderCensored(n: number, width: number, height: number): Promise
   <line x1="${cx - eye * 0.8}" y1="${cy + eye * 0.65}" x2="${cx + eye * 0.8}" y2="${cy - eye * 0.65}"/>
 </g>
 </svg>`;
-  return sharp(cells, { raw: { width: cols, height: rows, channels: 3 } })
+  const image = sharp(cells, { raw: { width: cols, height: rows, channels: 3 } })
     .resize(width, height, { fit: 'fill', kernel: 'nearest' })
     .blur(Math.max(0.5, unit / 60))
-    .composite([{ input: Buffer.from(overlay) }])
-    .jpeg({ quality: IMAGE_QUALITY })
-    .toBuffer();
+    .composite([{ input: Buffer.from(overlay) }]);
+  return ENCODE[format](image).toBuffer();
 }
 
-/** The cached file of censored placeholder `n` (1 to CENSORED_IMAGE_COUNT) at `size`, rendered now if need be. */
-export async function censoredImage(paths: MediaPaths, n: number, size: string): Promise<string> {
-  const file = paths.censored(n, size);
+/** The cached file of censored placeholder `n` (1 to CENSORED_IMAGE_COUNT) as `variant`, rendered now if need be. */
+export async function censoredImage(paths: MediaPaths, n: number, variant: ImageVariant): Promise<string> {
+  const file = paths.censored(n, variantFile(variant));
   if (await exists(file)) return file;
   return once(file, async () => {
-    const { width, height } = parseSize(size);
-    await writeAtomically(file, await renderCensored(n, width, height));
+    const { width, height } = variantPixels(variant);
+    await writeAtomically(file, await imageWork(() => renderCensored(n, width, height, variant.format)));
     return file;
   });
 }

@@ -4,12 +4,13 @@ import fs from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AVATAR_MAX } from '@velora/shared';
+import { AVATAR_MAX, IMAGE_CONTENT_TYPES, isImageFormat } from '@velora/shared';
 import { notFound } from '../../lib/http-error';
 import { avatarSvgFor, userAvatarSvgFor } from './media-avatars';
 import type { MediaService } from './media.service';
 
-// /media: sized pictures and censored placeholders (public, cached for a year), and HLS playlists and segments
+// /media: sized pictures and censored placeholders as JPEG, WebP or AVIF (public, cached for a year: a name never
+// changes its picture but by a new original, which drops every rendered file), and HLS playlists and segments
 // (only with a valid signature). No session is read here: a signed URL is the permission, so a CDN can serve it.
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -21,8 +22,9 @@ async function sendImage(request: FastifyRequest, reply: FastifyReply, file: str
   void reply.header('cache-control', IMMUTABLE).header('etag', etag).header('last-modified', stat.mtime.toUTCString());
   const match = request.headers['if-none-match'];
   if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.status(304).send();
-  // Pictures are small: sent whole, from one read.
-  return reply.type('image/jpeg').send(await fs.readFile(file));
+  // Pictures are small: sent whole, from one read. The format is the file's (the name was checked before).
+  const extension = file.slice(file.lastIndexOf('.') + 1);
+  return reply.type(isImageFormat(extension) ? IMAGE_CONTENT_TYPES[extension] : 'application/octet-stream').send(await fs.readFile(file));
 }
 
 /**

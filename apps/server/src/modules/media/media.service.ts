@@ -8,11 +8,13 @@ import {
   ALLOWED_IMAGE_SIZES,
   censoredImage,
   censoredNumberFor,
-  isAllowedSize,
+  imageVariantOf,
   isImageKind,
+  isImageVariant,
   IMAGE_KINDS,
   sizedImage,
   type ImageKind,
+  type ImageVariant,
   type MissingOriginalDrawer,
 } from './media-images';
 import { mediaPaths } from './media-paths';
@@ -134,13 +136,11 @@ export function createMediaService(deps: MediaDeps) {
     // ------------------------------------------------------------------------------------------------------------
     // For the media routes.
 
-    /** The cached file of `/media/images/:kind/:id/:file`, rendered on first request. */
+    /** The cached file of `/media/images/:kind/:id/:file` (a size, a narrower width of it, a format), rendered on first request. */
     async imageFile(kind: string, idText: string, file: string): Promise<string> {
       if (!isImageKind(kind)) throw notFound(`No image kind "${kind}": kinds are ${IMAGE_KINDS.join(', ')}`);
       const id = parseId(idText, 'id');
-      const size = /^(\d{1,4}x\d{1,4})\.jpg$/.exec(file)?.[1];
-      if (!size || !isAllowedSize(size)) throw unknownSize(file);
-      const found = await sizedImage(paths, kind, id, size, {
+      const found = await sizedImage(paths, kind, id, variantOrThrow(file), {
         lookup: (k, i) => mediaRepository.imageSubject(db, k, i),
         drawMissing: deps.drawMissingOriginal,
       });
@@ -153,9 +153,7 @@ export function createMediaService(deps: MediaDeps) {
       if (!/^\d{1,3}$/.test(nText)) throw badRequest('Invalid path: n (must be a whole number)', { n: 'Must be a whole number' });
       const n = Number(nText);
       if (n < 1 || n > CENSORED_IMAGE_COUNT) throw notFound(`No censored placeholder ${n}: they are numbered 1 to ${CENSORED_IMAGE_COUNT}`);
-      const size = /^(\d{1,4}x\d{1,4})\.jpg$/.exec(file)?.[1];
-      if (!size || !isAllowedSize(size)) throw unknownSize(file);
-      return censoredImage(paths, n, size);
+      return censoredImage(paths, n, variantOrThrow(file));
     },
 
     /** A playlist or segment of `/media/hls/:asset/:file`, only with a valid, unexpired signature (else 403). */
@@ -184,9 +182,15 @@ export function createMediaService(deps: MediaDeps) {
   };
 }
 
-function unknownSize(file: string) {
-  const sizes = ALLOWED_IMAGE_SIZES.join(', ');
-  return new HttpError(404, 'NOT_FOUND', `No image size "${file}": sizes are ${sizes} (as <width>x<height>.jpg)`, { size: `Must be one of ${sizes}` });
+/** The picture a file name asks for; else a 404 naming the wrong part (size, width or format) and what is allowed. */
+function variantOrThrow(file: string): ImageVariant {
+  const variant = imageVariantOf(file);
+  if (isImageVariant(variant)) return variant;
+  return throwNotFound(variant.message, { [variant.field]: variant.message });
+}
+
+function throwNotFound(message: string, fields: Record<string, string>): never {
+  throw new HttpError(404, 'NOT_FOUND', message, fields);
 }
 
 export type MediaService = ReturnType<typeof createMediaService>;

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/skeleton';
 import { tagName } from '@/lib/content-language';
 import { formatShowTime } from './show-time';
 import './camera.css';
+import { Picture } from '@/components/picture';
 
 /** The camera's state in words (never by colour alone): LIVE, "Soon: starts at …", Offline. */
 export function CameraStateBadge({ camera, language }: { camera: Pick<CameraSummary, 'state' | 'next_show_at'>; language: Language }) {
@@ -59,7 +60,16 @@ export function CameraCard({ camera, language, highlighted = false }: CameraCard
     >
       <div className="camera-card__media">
         {/* A plain img: the live preview changes its URL every few seconds and must not flash a placeholder. */}
-        <img className="camera-card__image" src={live ? camera.preview : camera.cover} width={640} height={360} alt="" loading="lazy" decoding="async" />
+        <Picture
+          className="camera-card__image"
+          src={live ? camera.preview : camera.cover}
+          sizes="(min-width: 1280px) 320px, (min-width: 720px) 45vw, 92vw"
+          width={640}
+          height={360}
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
         <div className="camera-card__overlay">
           <CameraStateBadge camera={camera} language={language} />
           {live ? (

@@ -17,6 +17,7 @@ export function ModelCard({ model }: { model: ModelSummary }) {
         wrapperClassName="model-card__media"
         className="model-card__image"
         src={model.image}
+        sizes="(max-width: 440px) 92vw, (max-width: 900px) 45vw, 240px"
         width={510}
         height={660}
         alt=""

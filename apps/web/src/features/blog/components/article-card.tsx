@@ -1,13 +1,23 @@
 import type { BlogArticleSummary, Language } from '@velora/shared';
 import { Link } from 'react-router';
 import { formatPublished, isoDate } from '../format-date';
+import { Picture } from '@/components/picture';
 
 /** One article in the list: the whole card is one link, named by the title. */
 export function ArticleCard({ article, href, language }: { article: BlogArticleSummary; href: string; language: Language }) {
   return (
     <article className="article-card" lang={article.language}>
       {article.cover_small ?? article.cover ? (
-        <img className="article-card__cover" src={article.cover_small ?? article.cover ?? undefined} alt="" width={370} height={206} loading="lazy" />
+        <Picture
+          className="article-card__cover"
+          src={(article.cover_small ?? article.cover)!}
+          variantsOf={article.cover}
+          sizes="(min-width: 1280px) 360px, (min-width: 720px) 45vw, 92vw"
+          alt=""
+          width={370}
+          height={206}
+          loading="lazy"
+        />
       ) : (
         <span className="article-card__cover article-card__cover--empty" aria-hidden="true" />
       )}

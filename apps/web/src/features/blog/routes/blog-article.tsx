@@ -13,6 +13,7 @@ import { useArticle } from '../api/get-article';
 import { blogRedirect } from '../blog-params';
 import { formatPublished, isoDate } from '../format-date';
 import '../blog.css';
+import { Picture } from '@/components/picture';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch', fr: 'Français' };
 
@@ -86,7 +87,8 @@ function Article({ alias, language }: { alias: string; language: Language }) {
         </h1>
         {article.author ? <p className="blog-article__author">{t('blog.by', { author: article.author })}</p> : null}
       </header>
-      {article.cover ? <img className="blog-article__cover" src={article.cover} alt="" width={900} height={500} /> : null}
+      {/* The article's largest paint: asked for first. */}
+      {article.cover ? <Picture className="blog-article__cover" src={article.cover} sizes="(max-width: 940px) 100vw, 900px" alt="" width={900} height={500} fetchPriority="high" /> : null}
       <SanitizedHtml className="blog-article__body" html={article.body_html} testId="blog-article-body" />
       {others.length > 0 ? (
         <p className="blog-article__translations">

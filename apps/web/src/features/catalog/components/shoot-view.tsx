@@ -111,7 +111,7 @@ export function ShootView({ shoot }: { shoot: ShootDetail }) {
             {shoot.chapters.map((chapter) => (
               <li key={chapter.id}>
                 <Link className="chapter-card" to={paths.shootImages(shoot.id, chapter.id)}>
-                  <LazyImage wrapperClassName="chapter-card__frame" className="chapter-card__cover" src={chapter.cover} width={400} height={400} alt="" decoding="async" />
+                  <LazyImage wrapperClassName="chapter-card__frame" className="chapter-card__cover" src={chapter.cover} sizes="(max-width: 720px) 45vw, 240px" width={400} height={400} alt="" decoding="async" />
                   <span className="chapter-card__title">{chapter.title}</span>
                   <span className="chapter-card__count">{t('catalog.imageCount', { count: chapter.image_count })}</span>
                 </Link>

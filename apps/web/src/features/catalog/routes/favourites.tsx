@@ -100,7 +100,7 @@ function FavouriteImages({ images, busy }: { images: readonly FavouriteImage[]; 
       {images.map((image) => (
         <li key={image.id} className="image-tile" data-testid="favourite-image">
           <Link className="image-tile__link" to={paths.shootImages(image.shoot_id, image.chapter_id)} aria-label={t('favourites.openImage', { id: image.id })}>
-            <LazyImage wrapperClassName="image-grid__frame" className="image-grid__thumb" src={image.thumbnail} width={400} height={400} alt="" decoding="async" />
+            <LazyImage wrapperClassName="image-grid__frame" className="image-grid__thumb" src={image.thumbnail} sizes="(max-width: 720px) 45vw, 200px" width={400} height={400} alt="" decoding="async" />
           </Link>
           <FavouriteButton kind="image" id={image.id} initial className="image-tile__favourite favourite--on-dark" />
         </li>

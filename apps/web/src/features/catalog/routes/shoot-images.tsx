@@ -126,10 +126,10 @@ function Gallery({ data, fullSize }: { data: ChapterImages; fullSize: boolean })
                     aria-haspopup="dialog"
                     onClick={() => setOpen(index)}
                   >
-                    <LazyImage wrapperClassName="image-grid__frame" className="image-grid__thumb" src={image.thumbnail} width={400} height={400} alt="" decoding="async" />
+                    <LazyImage wrapperClassName="image-grid__frame" className="image-grid__thumb" src={image.thumbnail} sizes="(max-width: 720px) 45vw, 200px" width={400} height={400} alt="" decoding="async" />
                   </button>
                 ) : (
-                  <LazyImage wrapperClassName="image-grid__frame" className="image-grid__thumb" src={image.thumbnail} width={400} height={400} alt={label} decoding="async" />
+                  <LazyImage wrapperClassName="image-grid__frame" className="image-grid__thumb" src={image.thumbnail} sizes="(max-width: 720px) 45vw, 200px" width={400} height={400} alt={label} decoding="async" />
                 )}
               </li>
             );

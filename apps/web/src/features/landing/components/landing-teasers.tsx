@@ -9,11 +9,14 @@ import { ErrorState, StatusMessage } from '@/components/status-message';
 import { formatDuration } from '@/lib/format';
 import { paths } from '@/paths';
 import { useShowcase } from '../api/get-showcase';
+import { Picture } from '@/components/picture';
 
 // The landing's teasers (GET /showcase): trailers a visitor may play here, covers of the newest shoots and the
 // newest models. A shoot or a model links to its page, which asks a visitor to log in and then goes there.
 
 const TrailerPlayer = lazy(() => import('./trailer-player'));
+/** A rail's card is min(300px, 78vw) wide (catalog.css). */
+const RAIL_SIZES = '(max-width: 385px) 78vw, 300px';
 
 function Rail({ id, title, kind, children }: { id: string; title: string; kind: 'video' | 'shoot' | 'model'; children: ReactNode }) {
   const { t } = useTranslation();
@@ -52,7 +55,7 @@ function TrailerCard({ video, active, onPlay }: { video: Video; active: boolean;
           aria-pressed={active}
           onClick={onPlay}
         >
-          <img src={video.thumbnail_small} alt="" width={370} height={206} loading="lazy" decoding="async" />
+          <Picture src={video.thumbnail_small} variantsOf={video.thumbnail} sizes={RAIL_SIZES} alt="" width={370} height={206} loading="lazy" decoding="async" />
           <span className="teaser-card__play-icon" aria-hidden="true">
             ▶
           </span>
@@ -70,7 +73,7 @@ function ShootTeaser({ shoot }: { shoot: ShootSummary }) {
       <article className="teaser-card">
         <Link className="teaser-card__link" to={paths.shoot(shoot.id)}>
           <span className="teaser-card__media">
-            <img src={shoot.cover_small} alt="" width={370} height={206} loading="lazy" decoding="async" />
+            <Picture src={shoot.cover_small} variantsOf={shoot.cover} sizes={RAIL_SIZES} alt="" width={370} height={206} loading="lazy" decoding="async" />
           </span>
           <h4 className="teaser-card__title">{shoot.title}</h4>
         </Link>
@@ -86,7 +89,7 @@ function ModelTeaser({ model }: { model: ModelSummary }) {
       <article className="teaser-card teaser-card--model">
         <Link className="teaser-card__link" to={paths.modelProfile(model.id)}>
           <span className="teaser-card__media teaser-card__media--portrait">
-            <img src={model.image} alt="" width={510} height={660} loading="lazy" decoding="async" />
+            <Picture src={model.image} sizes="(max-width: 435px) 46vw, 200px" alt="" width={510} height={660} loading="lazy" decoding="async" />
           </span>
           <h4 className="teaser-card__title">{model.name_en}</h4>
         </Link>

@@ -9,6 +9,7 @@ import { publishPageTitle } from '../page-titles';
 import { PageNotFound } from './page-not-found';
 import { PageLoadError, PageLoading } from './page-states';
 import '../pages.css';
+import { Picture } from '@/components/picture';
 
 function CallToAction({ cta }: { cta: NonNullable<Landing['cta']> }) {
   const location = useLocation();
@@ -58,7 +59,10 @@ export function LandingView({ id }: { id: number }) {
   return (
     <article className="landing-page" lang={landing.language} aria-labelledby="landing-page-title" data-testid="landing-page">
       <header className="landing-page__hero">
-        {landing.hero_image ? <img className="landing-page__image" src={landing.hero_image} alt="" width={900} height={500} /> : null}
+        {/* The landing's largest paint: asked for first, never lazily. */}
+        {landing.hero_image ? (
+          <Picture className="landing-page__image" src={landing.hero_image} sizes="(max-width: 940px) 100vw, 900px" alt="" width={900} height={500} fetchPriority="high" />
+        ) : null}
         <div className="landing-page__intro">
           <h1 id="landing-page-title" className="landing-page__title">
             {landing.title}

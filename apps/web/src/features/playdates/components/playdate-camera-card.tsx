@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/paths';
 import { formatPlaydateTime } from '@/entities/playdate/playdate-time';
+import { Picture } from '@/components/picture';
 
 interface PlaydateCameraCardProps {
   camera: PlaydateCamera;
@@ -19,7 +20,7 @@ export function PlaydateCameraCard({ camera, language, premium, onForbidden }: P
   return (
     <article className="playdate-model" aria-labelledby={titleId} data-testid="playdate-camera">
       <div className="playdate-model__media">
-        <img className="playdate-model__image" src={camera.image} width={510} height={660} alt="" loading="lazy" />
+        <Picture className="playdate-model__image" src={camera.image} sizes="(max-width: 440px) 92vw, 220px" width={510} height={660} alt="" loading="lazy" />
         {camera.live ? <span className="playdate-badge playdate-badge--live">{t('playdates.cameras.live')}</span> : null}
       </div>
       <div className="playdate-model__body">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/paths';
 import { formatPlaydateClock, formatPlaydateTime } from '@/entities/playdate/playdate-time';
+import { Picture } from '@/components/picture';
 
 interface PublicPlaydateCardProps {
   playdate: Playdate;
@@ -23,7 +24,16 @@ export function PublicPlaydateCard({ playdate, language, premium, onForbidden, o
   return (
     <article className={live ? 'playdate-card playdate-card--live' : 'playdate-card'} aria-labelledby={titleId} data-testid="public-playdate">
       <div className="playdate-card__media">
-        <img className="playdate-card__image" src={live ? playdate.image : playdate.image_small} width={370} height={206} alt="" loading="lazy" />
+        <Picture
+          className="playdate-card__image"
+          src={live ? playdate.image : playdate.image_small}
+          variantsOf={playdate.image}
+          sizes="(min-width: 1280px) 300px, (min-width: 720px) 45vw, 92vw"
+          width={370}
+          height={206}
+          alt=""
+          loading="lazy"
+        />
         {live ? <span className="playdate-badge playdate-badge--live">{t('playdates.live.badge')}</span> : null}
       </div>
       <div className="playdate-card__body">
