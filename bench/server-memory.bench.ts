@@ -213,6 +213,8 @@ async function run(streams: 'on' | 'off'): Promise<Run> {
     DATABASE_URL: '',
     REDIS_URL: '',
     VELORA_MEMORY_PROBE_FILE: probeFile,
+    // scripts/start.mjs sets it (decision record 054).
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   };
   // As `npm start` runs it: no NODE_ENV (development defaults), nothing of a test runner's environment.
   delete env.NODE_ENV;
