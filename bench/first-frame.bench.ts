@@ -64,8 +64,10 @@ interface Instrumented {
 
 interface Sample {
   firstFrameMs: number;
-  playingMs: number | null;
+  /** ms after the press (negative: before it) of each step on the way to the first frame. */
   steps: Record<string, number>;
+  busyMs: number;
+  masterRequests: number;
 }
 
 /** What a resource of the page is, for the breakdown (null: not on the way to the first frame). */
@@ -160,10 +162,16 @@ async function measure(browser: Browser, storageState: Awaited<ReturnType<Browse
     }
     for (const [type, at] of Object.entries(ff.events)) steps[`<video> ${type}`] = at - ff.click;
     // Long tasks between the press and the first frame: how much of the wait is the main thread busy.
-    steps['main thread busy (long tasks)'] = ff.longTasks
+    const busyMs = ff.longTasks
       .filter(([start, duration]) => start + duration > ff.click && start < ff.frame!)
       .reduce((sum, [start, duration]) => sum + Math.min(start + duration, ff.frame!) - Math.max(start, ff.click), 0);
-    return { firstFrameMs: ff.frame! - ff.click, playingMs: ff.events.playing !== undefined ? ff.events.playing - ff.click : null, steps };
+    return {
+      firstFrameMs: ff.frame! - ff.click,
+      steps,
+      busyMs,
+      // A playlist fetched ahead and then again by the player would show as two.
+      masterRequests: resources.filter((r) => stepOf(r.name) === 'master').length,
+    };
   } finally {
     await context.close();
   }
@@ -181,7 +189,7 @@ function printSeries(label: string, samples: Sample[]) {
   console.log(`\n${label}`);
   console.log(`  first frame, per run: ${frames.map((f) => Math.round(f)).join(', ')} ms`);
   console.log(`  median ${ms(median(frames))}, worst ${ms(Math.max(...frames))}`);
-  const names = [...new Set(samples.flatMap((s) => Object.keys(s.steps)))].filter((name) => !name.startsWith('main thread'));
+  const names = [...new Set(samples.flatMap((s) => Object.keys(s.steps)))];
   const rows = names
     .map((name) => ({ name, values: samples.map((s) => s.steps[name]).filter((v): v is number => v !== undefined) }))
     .filter((r) => r.values.length > 0)
@@ -189,8 +197,8 @@ function printSeries(label: string, samples: Sample[]) {
   console.log('  where the time goes (median, ms after the press; negative: before it):');
   for (const row of rows) console.log(`    ${row.name.padEnd(24)} ${String(Math.round(median(row.values))).padStart(6)}`);
   console.log(`    ${'first frame'.padEnd(24)} ${String(Math.round(median(frames))).padStart(6)}`);
-  const busy = samples.map((s) => s.steps['main thread busy (long tasks)'] ?? 0);
-  console.log(`  main thread busy in long tasks between the press and the first frame: median ${ms(median(busy))}`);
+  console.log(`  main thread busy in long tasks between the press and the first frame: median ${ms(median(samples.map((s) => s.busyMs)))}`);
+  console.log(`  master playlist requests per run: ${samples.map((s) => s.masterRequests).join(', ')}`);
 }
 
 async function main() {

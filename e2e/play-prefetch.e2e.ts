@@ -60,7 +60,8 @@ function recordMedia(page: Page) {
   });
   page.on('response', (response: Response) => {
     const id = /^\/api\/videos\/(\d+)$/.exec(new URL(response.url()).pathname)?.[1];
-    if (id && response.ok()) void response.json().then((d: VideoDetail) => d.hls_url && masters.set(Number(id), d.hls_url), () => undefined);
+    // The API hands out a path; requests carry the absolute URL.
+    if (id && response.ok()) void response.json().then((d: VideoDetail) => d.hls_url && masters.set(Number(id), new URL(d.hls_url, response.url()).href), () => undefined);
   });
   return {
     seen,

@@ -26,6 +26,12 @@ describe('prefetchText', () => {
     expect(prefetchedText('http://localhost/media/hls/7/master.m3u8?sig=b')).toBeNull();
   });
 
+  it('knows a path the API handed out by the absolute URL hls.js asks for', async () => {
+    fetchMock.mockReturnValueOnce(answer('#EXTM3U\n'));
+    await prefetchText('/media/hls/7/master.m3u8?sig=a');
+    expect((await prefetchedText(new URL('/media/hls/7/master.m3u8?sig=a', window.location.href).href))?.text).toBe('#EXTM3U\n');
+  });
+
   it('keeps no failure: the player then asks the server itself', async () => {
     fetchMock.mockReturnValueOnce(answer('expired', 403));
     expect(await prefetchText('http://localhost/media/hls/7/master.m3u8?sig=a')).toBeNull();

@@ -36,8 +36,12 @@ const KEEP_MS = 4 * 60_000;
 const MAX_KEPT = 32;
 const kept = new Map<string, { at: number; result: Promise<PrefetchedText | null> }>();
 
+/** Absolute, as hls.js asks for it (the API hands out `/media/…` paths). */
+const absolute = (url: string) => new URL(url, window.location.href).href;
+
 /** Fetches a text (a playlist) once and keeps it a few minutes; null when it failed (the player asks itself). */
-export function prefetchText(url: string): Promise<PrefetchedText | null> {
+export function prefetchText(given: string): Promise<PrefetchedText | null> {
+  const url = absolute(given);
   const fresh = prefetchedText(url);
   if (fresh) return fresh;
   const requestStart = performance.now();
@@ -63,7 +67,8 @@ export function prefetchText(url: string): Promise<PrefetchedText | null> {
 }
 
 /** The text fetched ahead for this URL (maybe still on its way), or null. */
-export function prefetchedText(url: string): Promise<PrefetchedText | null> | null {
+export function prefetchedText(given: string): Promise<PrefetchedText | null> | null {
+  const url = absolute(given);
   const hit = kept.get(url);
   if (!hit) return null;
   if (performance.now() - hit.at < KEEP_MS) return hit.result;
