@@ -1,9 +1,9 @@
 import { Suspense, lazy } from 'react';
 import { useSession } from '@/features/auth/session';
+import { TheaterPlayer } from '@/features/player/lazy-theater-player';
 import { useTheater } from '@/features/player/use-theater';
 
 // The player and the comments load with the first video opened, not with every page.
-const TheaterPlayer = lazy(() => import('@/features/player/components/theater-player'));
 const CommentsSection = lazy(() => import('@/features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection })));
 
 /**

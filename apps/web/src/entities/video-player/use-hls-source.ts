@@ -1,10 +1,12 @@
-import type { ErrorData } from 'hls.js';
+import type { ErrorData, HlsConfig, Loader, LoaderCallbacks, LoaderConfiguration, LoaderContext, LoaderStats, PlaylistLoaderConstructor, PlaylistLoaderContext } from 'hls.js';
 import type HlsType from 'hls.js';
 import type { RefObject } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getVideoQuality, setVideoQuality } from '@/lib/storage';
+import { prefetchedText } from './playback-prefetch';
 import type { QualityOption } from './quality';
 import { AUTO_QUALITY, optionForPreference, qualityOptions } from './quality';
+import { bandwidthEstimate, rememberBandwidth, startRenditionIndex, theaterPlayerHeight } from './start-rendition';
 
 // Attaches an HLS source to a <video>: hls.js wherever Media Source Extensions work (so renditions
 // can be chosen), the browser's own HLS otherwise (Safari on iOS). Also owns what follows from the
@@ -51,6 +53,58 @@ export function loadHls(): Promise<{ default: typeof HlsType }> {
   });
   return hlsChunk;
 }
+/**
+ * hls.js's playlist loader, answering from the playlists a card fetched ahead (playback-prefetch.ts) and asking the
+ * network for the rest (decision record 053).
+ */
+function prefetchAwareLoader(Network: new (config: HlsConfig) => Loader<LoaderContext>): PlaylistLoaderConstructor {
+  return class PrefetchAwareLoader implements Loader<PlaylistLoaderContext> {
+    private readonly network: Loader<PlaylistLoaderContext>;
+    private settled = false;
+    context: PlaylistLoaderContext | null = null;
+    stats: LoaderStats;
+
+    constructor(config: HlsConfig) {
+      // hls.js's default loader loads any context, playlists included.
+      this.network = new Network(config) as unknown as Loader<PlaylistLoaderContext>;
+      this.stats = this.network.stats;
+    }
+
+    load(context: PlaylistLoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<PlaylistLoaderContext>): void {
+      this.context = context;
+      const ahead = prefetchedText(context.url);
+      if (!ahead) return this.network.load(context, config, callbacks);
+      void ahead.then((fetched) => {
+        if (this.settled) return;
+        if (!fetched) return this.network.load(context, config, callbacks);
+        this.settled = true;
+        const { stats } = this;
+        stats.loading.start = fetched.requestStart;
+        stats.loading.first = fetched.firstByte;
+        stats.loading.end = fetched.loaded;
+        stats.loaded = stats.total = fetched.text.length;
+        callbacks.onSuccess({ url: fetched.url, data: fetched.text, code: 200 }, stats, context, null);
+      });
+    }
+
+    abort(): void {
+      this.settled = true;
+      this.network.abort();
+    }
+
+    destroy(): void {
+      this.settled = true;
+      this.network.destroy();
+    }
+  };
+}
+
+/** The player's picture height in device pixels; the theater's when it is not laid out yet. */
+function playerHeight(video: HTMLVideoElement): number {
+  const height = video.getBoundingClientRect().height;
+  return height > 0 ? Math.round(height * (window.devicePixelRatio || 1)) : theaterPlayerHeight();
+}
+
 const AUTO_OPTION: QualityOption = { value: AUTO_QUALITY, level: -1, height: null };
 
 /** Plays, and when the browser refuses sound without a gesture, plays muted instead. */
@@ -157,7 +211,16 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, { src
     };
 
     const attachHls = (Hls: typeof HlsType) => {
-      const instance = new Hls({ startPosition: start > 0 ? start : -1 });
+      const bandwidth = bandwidthEstimate();
+      const instance = new Hls({
+        startPosition: start > 0 ? start : -1,
+        // The start rendition is chosen below from the bandwidth estimate: no test download of the lowest one first.
+        testBandwidth: false,
+        ...(bandwidth > 0 ? { abrEwmaDefaultEstimate: bandwidth } : {}),
+        // "Auto" never loads more pixels than the player shows (full screen lifts the cap).
+        capLevelToPlayerSize: true,
+        pLoader: prefetchAwareLoader(Hls.DefaultConfig.loader),
+      });
       hls = instance;
       hlsRef.current = instance;
       let networkRecovered = false;
@@ -166,8 +229,10 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, { src
       instance.on(Hls.Events.MANIFEST_PARSED, () => {
         const next = qualityOptions(instance.levels);
         const preferred = optionForPreference(next, getVideoQuality());
-        // Lock loading to the stored rendition without flushing anything (nothing is buffered yet).
+        // Lock loading to the stored rendition without flushing anything (nothing is buffered yet); on "Auto",
+        // start where the first segment arrives quickly.
         if (preferred.level >= 0) instance.loadLevel = preferred.level;
+        else instance.startLevel = startRenditionIndex(instance.levels, bandwidth, playerHeight(video));
         setOptions(next);
         setSelected(preferred.value);
       });
@@ -217,6 +282,7 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, { src
       if (video.currentTime > 0 || !video.paused) playAfterLoad.current = !video.paused;
       for (const off of detach) off();
       if (hls) {
+        rememberBandwidth(hls.bandwidthEstimate);
         hls.destroy();
         if (hlsRef.current === hls) hlsRef.current = null;
       } else if (video.getAttribute('src')) {

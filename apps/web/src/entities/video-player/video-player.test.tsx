@@ -5,6 +5,8 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { en } from '@/locales';
 import { STORAGE_KEYS, getAutoplay, getVideoQuality, getVolume, setVideoQuality, setVolume } from '@/lib/storage';
+import { forgetPrefetched, prefetchText } from './playback-prefetch';
+import { forgetBandwidth, rememberBandwidth } from './start-rendition';
 import { FakeHls, stubMediaElement } from './testing/fake-hls';
 import type { VideoPlayerProps } from './video-player';
 import { VideoPlayer } from './video-player';
@@ -298,5 +300,67 @@ describe('VideoPlayer controls and preferences (SPEC §3)', () => {
     expect(onPause).toHaveBeenCalledWith(12, 100);
     fireEvent.ended(media);
     expect(onEnded).toHaveBeenCalledWith(100);
+  });
+});
+
+describe('VideoPlayer starting quickly (decision record 053)', () => {
+  afterEach(() => {
+    forgetBandwidth();
+    forgetPrefetched();
+    vi.unstubAllGlobals();
+  });
+
+  it('skips the test download of the lowest rendition and caps Auto at the player size', async () => {
+    renderPlayer();
+    const hls = await attached();
+    expect(hls.config).toMatchObject({ testBandwidth: false, capLevelToPlayerSize: true });
+  });
+
+  it('on Auto, starts at the rendition the bandwidth estimate allows for the player size', async () => {
+    // The last video measured a fast network; jsdom's 1024 × 768 window makes a 553 px tall theater player.
+    rememberBandwidth(1_000_000_000);
+    renderPlayer();
+    const hls = await attached();
+    expect(hls.config.abrEwmaDefaultEstimate).toBe(1_000_000_000);
+    act(() => hls.parseManifest());
+    expect(hls.startLevel).toBe(1);
+    expect(hls.loadLevel).toBe(-1);
+  });
+
+  it('starts at the lowest rendition when the bandwidth is unknown', async () => {
+    renderPlayer();
+    const hls = await attached();
+    act(() => hls.parseManifest());
+    expect(hls.startLevel).toBe(0);
+  });
+
+  it('keeps the estimate of a closed player for the next video', async () => {
+    const { unmount } = renderPlayer();
+    const hls = await attached();
+    hls.bandwidthEstimate = 30_000_000;
+    unmount();
+    renderPlayer();
+    expect((await attached()).config.abrEwmaDefaultEstimate).toBe(30_000_000);
+  });
+
+  it('takes a playlist fetched ahead from the prefetch instead of the network', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('#EXTM3U\n#EXT-X-ENDLIST\n')));
+    const url = 'http://localhost/media/hls/7/720p.m3u8?sig=a';
+    await prefetchText(url);
+    renderPlayer();
+    const hls = await attached();
+    const Loader = hls.config.pLoader as new (config: unknown) => {
+      load: (context: { url: string }, config: unknown, callbacks: { onSuccess: (...args: unknown[]) => void }) => void;
+    };
+    const onSuccess = vi.fn();
+    const network = vi.spyOn(FakeHls.DefaultConfig.loader.prototype, 'load');
+    new Loader({}).load({ url }, {}, { onSuccess });
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    expect(onSuccess.mock.calls[0]![0]).toEqual({ url, data: '#EXTM3U\n#EXT-X-ENDLIST\n', code: 200 });
+    expect(network).not.toHaveBeenCalled();
+
+    // Anything else goes to the network as before.
+    new Loader({}).load({ url: 'http://localhost/media/hls/7/1080p.m3u8?sig=a' }, {}, { onSuccess });
+    expect(network).toHaveBeenCalledTimes(1);
   });
 });

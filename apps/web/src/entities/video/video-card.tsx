@@ -7,6 +7,7 @@ import { formatDuration, isoDuration } from '@/lib/format';
 import { FavouriteButton } from '@/entities/favourite/favourite-button';
 import { LazyImage } from '@/components/lazy-image';
 import { playLocation } from '@/entities/video-player/play-hash';
+import { usePlayPrefetch } from './use-play-prefetch';
 
 export interface VideoCardProps {
   video: Video;
@@ -26,6 +27,8 @@ export function VideoCard({ video, language, eager = false, favourite, progress,
   const { t } = useTranslation();
   const location = useLocation();
   const titleId = useId();
+  // The video starts sooner when its playback is prepared before the press (decision record 053).
+  const prefetch = usePlayPrefetch<HTMLElement>(video.id, selected);
   const published = new Date(video.published_at * 1000);
   const models = video.participated_models.map((m) => m.name_en);
   const modelList = new Intl.ListFormat(language, { type: 'conjunction' }).format(models);
@@ -33,6 +36,7 @@ export function VideoCard({ video, language, eager = false, favourite, progress,
 
   return (
     <article
+      ref={prefetch.ref}
       className={['video-card', selected ? 'video-card--selected' : ''].filter(Boolean).join(' ')}
       data-testid="video-card"
       aria-labelledby={titleId}
@@ -44,6 +48,7 @@ export function VideoCard({ video, language, eager = false, favourite, progress,
           to={playLocation(location, video.id)}
           aria-label={t('videoCard.play', { title: video.title })}
           preventScrollReset
+          {...prefetch.handlers}
         >
           <LazyImage
             wrapperClassName="video-card__frame"

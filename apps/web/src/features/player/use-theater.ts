@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { playHash, videoIdOfHash } from '@/entities/video-player/play-hash';
 import { rememberPlayContextOf } from './play-context';
+import { usePlaybackPrefetcher } from './playback-prefetcher';
 import type { TheaterState } from './theater-state';
 import { dispatchTheater, getTheaterState, useTheaterState } from './theater-store';
 
@@ -23,6 +24,8 @@ export function useTheater(): Theater {
   const navigate = useNavigate();
   const state = useTheaterState();
   const seen = useRef<{ key: string; page: string } | null>(null);
+  // The cards of every page prepare their video before the press on play (decision record 053).
+  usePlaybackPrefetcher(`${location.pathname}${location.search}`);
   // Where the URL is: the rendered location, or newer when this hook navigated since (a router
   // navigation renders in a transition, so a quick second action may come before it).
   const here = useRef<{ pathname: string; search: string; hash: string; key: string }>(location);

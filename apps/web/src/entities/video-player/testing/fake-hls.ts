@@ -28,6 +28,16 @@ export class FakeHls {
     FRAG_LOAD_ERROR: 'fragLoadError',
     LEVEL_LOAD_ERROR: 'levelLoadError',
   } as const;
+  /** The library's default loader: the player wraps it (playlists fetched ahead); never used in jsdom. */
+  static DefaultConfig = {
+    loader: class FakeLoader {
+      stats = { loading: { start: 0, first: 0, end: 0 }, loaded: 0, total: 0 };
+      context = null;
+      load(): void {}
+      abort(): void {}
+      destroy(): void {}
+    },
+  };
   static instances: FakeHls[] = [];
   static nextLevels: FakeLevel[] = DEFAULT_LEVELS;
 
@@ -46,6 +56,9 @@ export class FakeHls {
   readonly config: Record<string, unknown>;
   levels: FakeLevel[] = FakeHls.nextLevels;
   loadLevel = -1;
+  /** The rendition the player asked to start with (-1: hls.js decides). */
+  startLevel = -1;
+  bandwidthEstimate = Number.NaN;
   /** Every value the player assigned to currentLevel, in order. */
   readonly currentLevelWrites: number[] = [];
   private level = -1;

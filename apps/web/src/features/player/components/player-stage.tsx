@@ -8,7 +8,7 @@ import { showPopup } from '@/components/popups/popup-store';
 import { loadHls } from '@/entities/video-player/use-hls-source';
 import { VideoPlayer } from '@/entities/video-player/video-player';
 import { isApiError } from '@/lib/http';
-import { usePlaybacks } from '../api/get-playbacks';
+import { playbacksQueryOptions, usePlaybacks } from '../api/get-playbacks';
 import { videoQueryOptions } from '../api/get-video';
 import { usePlaybackReporter } from '../use-playback-reporter';
 import { useUpNext } from '../use-up-next';
@@ -61,11 +61,15 @@ export function PlayerStage({ videoId, detail, docked, lockReason, onBrowserPict
   const ready = video?.playable === true && video.hls_url !== null;
   // Asked together with the detail, so the player can start as soon as the detail allows it.
   const playbacks = usePlaybacks(videoId, video?.playable !== false);
+  const queryClient = useQueryClient();
 
   // The player library loads meanwhile too.
   useEffect(() => {
     loadHls().catch(() => undefined);
   }, []);
+
+  // A resume position fetched ahead by a card (playback-prefetcher.ts) is stale once this player reported its own.
+  useEffect(() => () => queryClient.removeQueries({ queryKey: playbacksQueryOptions(videoId).queryKey, exact: true }), [queryClient, videoId]);
 
   if (isPending || (ready && playbacks.isPending)) {
     return (

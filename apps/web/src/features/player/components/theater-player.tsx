@@ -2,6 +2,7 @@ import type { VideoDetail } from '@velora/shared';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadHls } from '@/entities/video-player/use-hls-source';
 import { useVideo } from '../api/get-video';
 import type { LockReason } from './player-stage';
 import { PlayerStage } from './player-stage';
@@ -22,6 +23,9 @@ export interface TheaterPlayerProps {
   /** The comments of the video (another feature; the app composes it in). */
   renderComments?: (video: VideoDetail) => ReactNode;
 }
+
+/** For a card's prefetch (decision record 053): with this chunk evaluated, hls.js is fetched and evaluated too. */
+export const preloadPlayerLibrary = loadHls;
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

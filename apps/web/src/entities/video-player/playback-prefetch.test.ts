@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetPrefetched, prefetchPlayback, prefetchText, prefetchedText, registerPlaybackPrefetcher } from './playback-prefetch';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  forgetPrefetched();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const answer = (text: string, status = 200) => Promise.resolve(new Response(text, { status }));
+
+describe('prefetchText', () => {
+  it('fetches a playlist once and hands it to whoever asks for that URL', async () => {
+    fetchMock.mockReturnValueOnce(answer('#EXTM3U\n'));
+    const first = prefetchText('http://localhost/media/hls/7/master.m3u8?sig=a');
+    const again = prefetchText('http://localhost/media/hls/7/master.m3u8?sig=a');
+    expect(again).toBe(first);
+    expect((await prefetchedText('http://localhost/media/hls/7/master.m3u8?sig=a'))?.text).toBe('#EXTM3U\n');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(prefetchedText('http://localhost/media/hls/7/master.m3u8?sig=b')).toBeNull();
+  });
+
+  it('knows a path the API handed out by the absolute URL hls.js asks for', async () => {
+    fetchMock.mockReturnValueOnce(answer('#EXTM3U\n'));
+    await prefetchText('/media/hls/7/master.m3u8?sig=a');
+    expect((await prefetchedText(new URL('/media/hls/7/master.m3u8?sig=a', window.location.href).href))?.text).toBe('#EXTM3U\n');
+  });
+
+  it('keeps no failure: the player then asks the server itself', async () => {
+    fetchMock.mockReturnValueOnce(answer('expired', 403));
+    expect(await prefetchText('http://localhost/media/hls/7/master.m3u8?sig=a')).toBeNull();
+    expect(prefetchedText('http://localhost/media/hls/7/master.m3u8?sig=a')).toBeNull();
+    fetchMock.mockRejectedValueOnce(new TypeError('offline'));
+    expect(await prefetchText('http://localhost/media/hls/7/master.m3u8?sig=a')).toBeNull();
+    expect(prefetchedText('http://localhost/media/hls/7/master.m3u8?sig=a')).toBeNull();
+  });
+
+  it('forgets a playlist after four minutes', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    fetchMock.mockReturnValue(answer('#EXTM3U\n'));
+    await prefetchText('http://localhost/a.m3u8');
+    vi.advanceTimersByTime(4 * 60_000 + 1);
+    expect(prefetchedText('http://localhost/a.m3u8')).toBeNull();
+  });
+});
+
+describe('prefetchPlayback', () => {
+  it('asks the registered prefetcher, and nothing once it is unregistered', () => {
+    const prefetcher = vi.fn();
+    const unregister = registerPlaybackPrefetcher(prefetcher);
+    prefetchPlayback(5, 'intent');
+    expect(prefetcher).toHaveBeenCalledWith(5, 'intent');
+    unregister();
+    prefetchPlayback(6, 'view');
+    expect(prefetcher).toHaveBeenCalledTimes(1);
+  });
+});
