@@ -1,10 +1,11 @@
 import { Suspense, lazy } from 'react';
 import { useSession } from '@/features/auth/session';
 import { useTheater } from '@/features/player/use-theater';
+import { withEnglish } from '../i18n';
 
 // The player and the comments load with the first video opened, not with every page.
-const TheaterPlayer = lazy(() => import('@/features/player/components/theater-player'));
-const CommentsSection = lazy(() => import('@/features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection })));
+const TheaterPlayer = lazy(withEnglish(() => import('@/features/player/components/theater-player')));
+const CommentsSection = lazy(withEnglish(() => import('@/features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection }))));
 
 /**
  * The theater player (SPEC §2, §4), hosted by the root so it can outlive navigation: `#play-{id}`
