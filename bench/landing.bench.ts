@@ -19,6 +19,8 @@ const { values } = parseArgs({
     'rtmp-port': { type: 'string', default: process.env.BENCH_RTMP_PORT ?? '19361' },
     'data-dir': { type: 'string', default: process.env.BENCH_DATA_DIR ?? `/tmp/velora-landing-bench-${process.pid}` },
     runs: { type: 'string', default: '3' },
+    /** Writes each Lighthouse report (JSON) here, numbered, for a closer look. */
+    'save-reports': { type: 'string' },
   },
 });
 const PORT = Number(values.port);
@@ -112,7 +114,17 @@ async function scriptsOfLanding(browser: Browser): Promise<ScriptLoad[]> {
   return loads;
 }
 
-async function lighthouseOfLanding(): Promise<{ performance: number; lcpMs: number; fcpMs: number; tbtMs: number; cls: number; si: number }> {
+interface LighthouseRun {
+  performance: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  si: number;
+  lcpElement: string;
+}
+
+async function lighthouseOfLanding(run: number): Promise<LighthouseRun> {
   const debuggingPort = 9300 + (PORT % 600);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`] });
   try {
@@ -121,7 +133,10 @@ async function lighthouseOfLanding(): Promise<{ performance: number; lcpMs: numb
     if (!result) throw new Error('Lighthouse returned nothing');
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (values['save-reports']) fs.writeFileSync(`${values['save-reports']}-${run}.json`, JSON.stringify(lhr));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items;
+    const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?';
     return {
       performance: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
       lcpMs: Math.round(audit('largest-contentful-paint')),
@@ -129,6 +144,7 @@ async function lighthouseOfLanding(): Promise<{ performance: number; lcpMs: numb
       tbtMs: Math.round(audit('total-blocking-time')),
       cls: Number(audit('cumulative-layout-shift').toFixed(3)),
       si: Math.round(audit('speed-index')),
+      lcpElement: lcpElement.slice(0, 100),
     };
   } finally {
     await browser.close();
@@ -148,15 +164,17 @@ try {
   const bodies = loads.reduce((sum, load) => sum + (Number.isFinite(load.body) ? load.body : 0), 0);
   console.log(`Landing page / as a first-time visitor: ${loads.length} script responses`);
   for (const load of [...loads].sort((a, b) => b.wire - a.wire)) {
-    console.log(`  ${kb(load.wire).padStart(9)} on the wire  ${kb(load.body).padStart(9)} body (${load.encoding})  ${new URL(load.url).pathname}`);
+    const body = Number.isFinite(load.body) ? kb(load.body) : '-';
+    console.log(`  ${kb(load.wire).padStart(9)} on the wire  ${body.padStart(9)} body (${load.encoding})  ${new URL(load.url).pathname}`);
   }
   console.log(`  JavaScript on the wire: ${wire} bytes (${kb(wire)}), bodies ${bodies} bytes (${kb(bodies)})`);
 
   const runs = [];
   for (let i = 0; i < RUNS; i += 1) {
-    const run = await lighthouseOfLanding();
+    const run = await lighthouseOfLanding(i + 1);
     runs.push(run);
     console.log(`Lighthouse mobile run ${i + 1}: performance ${run.performance}, LCP ${run.lcpMs} ms, FCP ${run.fcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, Speed Index ${run.si} ms`);
+    console.log(`  LCP element: ${run.lcpElement}`);
   }
   const performance = median(runs.map((r) => r.performance));
   const lcpMs = median(runs.map((r) => r.lcpMs));

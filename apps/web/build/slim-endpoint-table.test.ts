@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { EndpointSpec } from '../../../packages/shared/src/endpoints/index';
 import { ENDPOINTS } from '../../../packages/shared/src/endpoints/index';
