@@ -2,7 +2,19 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { ENDPOINTS } from '../../packages/shared/src/endpoints/index';
+import { LANDING_FIRST_RENDER, landingBudgetPlugin } from './build/landing-budget';
+import { landingPreloadsPlugin } from './build/landing-preloads';
+import { localeSplitPlugin } from './build/locale-split';
+import { pureContractsPlugin } from './build/pure-contracts';
+import { slimEndpointTablePlugin } from './build/slim-endpoint-table';
 import { thirdPartySources } from './src/lib/third-party-sources';
+import { en } from './src/locales/en';
+
+const src = (file: string) => path.resolve(import.meta.dirname, file);
+
+/** Text assets from this size up get brotli and gzip copies (smaller ones go out as they are). */
+const COMPRESSION_THRESHOLD = 1024;
 
 /**
  * Writes csp-sources.json beside index.html: the third-party sources this build's VITE_* settings turn on, which the
@@ -25,7 +37,27 @@ function cspSources(): Plugin {
 export default defineConfig({
   // Brotli and gzip copies of every text asset, written once at build time: the server picks one by Accept-Encoding
   // and never compresses a static file per request.
-  plugins: [react(), cspSources(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })],
+  plugins: [
+    react(),
+    cspSources(),
+    // The browser needs the endpoint table's methods and paths, not its schemas (decision record 052).
+    slimEndpointTablePlugin(path.resolve(import.meta.dirname, '../../packages/shared/src/endpoints/index.ts'), ENDPOINTS),
+    // The landing page carries the English sections its code names; the rest of English loads with the next screen.
+    localeSplitPlugin({
+      partsModule: src('src/app/locale-parts.ts'),
+      english: en,
+      localeModules: { en: src('src/locales/en.ts'), de: src('src/locales/de.ts'), fr: src('src/locales/fr.ts') },
+      // The landing's trailer player loads on play, without waiting for the rest of English: its sections come along.
+      firstPageRoots: [src('src/main.tsx'), ...LANDING_FIRST_RENDER.map(src), src('src/features/landing/components/trailer-player.tsx')],
+    }),
+    // The landing screen's chunk and its heading's font start loading with the HTML.
+    landingPreloadsPlugin({ modules: LANDING_FIRST_RENDER, fonts: ['fraunces-latin-wght-normal.woff2'] }),
+    // A constant of a contract module no longer brings every schema of it, and Zod, into the page.
+    pureContractsPlugin(/\/packages\/shared\/src\/contracts\/[^/]+\.ts$/),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: COMPRESSION_THRESHOLD, logLevel: 'silent' }),
+    // Fails the build when the landing page's JavaScript grows past its budget (issue 16, decision record 052).
+    landingBudgetPlugin({ threshold: COMPRESSION_THRESHOLD }),
+  ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
@@ -37,5 +69,12 @@ export default defineConfig({
       '/socket.io': { target: 'http://localhost:8080', ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest is what the landing budget reads: which chunks the entry and the landing route load.
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    // Tiny chunks (a helper two screens share) cost a request and a kilobyte of headers each: merged where safe.
+    rollupOptions: { output: { experimentalMinChunkSize: 4096 } },
+  },
 });

@@ -7,7 +7,8 @@ import type { RouteObject } from 'react-router';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { PROFILE_QUERY_KEY } from '@/features/auth/api/get-profile';
 import { cachedProfile, endSession } from '@/features/auth/session';
-import { refreshRealtimeConnection } from '@/lib/realtime';
+import type * as RealtimeModuleType from '@/lib/realtime';
+import { getAccessToken } from '@/lib/storage';
 import { paths } from '@/paths';
 import { createBootstrap } from './bootstrap';
 import { createI18n } from './i18n';
@@ -20,6 +21,7 @@ import type { SiteConfig } from './site-config';
 import { SiteConfigProvider, currentSiteConfig } from './site-config';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
+type RealtimeModule = typeof RealtimeModuleType;
 
 export interface VeloraApp {
   router: AppRouter;
@@ -56,10 +58,19 @@ export function createVeloraApp(options: CreateAppOptions = {}): VeloraApp {
   };
 
   const queryClient = createQueryClient({ onUnauthorized });
-  // The realtime channel follows the session: every log-in, log-out and dropped token ends in a profile update.
+  // The realtime channel follows the session: every log-in, log-out and dropped token ends in a profile update. Its
+  // client (socket.io) loads with the first token, so a visitor's page never carries it (decision record 052).
   const profileHash = hashKey(PROFILE_QUERY_KEY);
+  let realtime: Promise<RealtimeModule> | null = null;
   queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.query.queryHash === profileHash) refreshRealtimeConnection();
+    if (event.type !== 'updated' || event.query.queryHash !== profileHash) return;
+    if (!realtime && !getAccessToken()) return;
+    realtime ??= import('@/lib/realtime');
+    realtime.then(
+      (module) => module.refreshRealtimeConnection(),
+      // A chunk that failed to load is tried again at the next profile update; meanwhile the pages poll.
+      () => (realtime = null),
+    );
   });
   const bootstrap = createBootstrap(queryClient, i18n, options.referrer);
   // SPEC §1, §2: the io top-level domain gets its own, reduced route table.

@@ -4,7 +4,7 @@ import type { Visit } from '@velora/shared';
 import { isFeatureActive } from '@velora/shared';
 import { PROFILE_QUERY_KEY, profileQueryOptions } from '@/features/auth/api/get-profile';
 import { loginLinkOwner } from '@/features/auth/api/login-link-owner';
-import { LOGIN_LINK_EXPIRED_PARAM } from '@/features/auth/components/login-dialog';
+import { LOGIN_LINK_EXPIRED_PARAM } from '@/features/auth/login-link-expired';
 import { offerLogin, type LoginLink } from '@/features/auth/pending-login';
 import { visitParamsFrom, visitQueryOptions } from '@/features/tracking/api/get-visit';
 import { reportError } from '@/lib/report-error';

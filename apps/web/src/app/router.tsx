@@ -15,6 +15,7 @@ import type { RouteName } from '@/paths';
 import { routePath } from '@/paths';
 import type { RouteDefinition, RouteHandle } from './route-types';
 import { ROUTES, routeByName } from './routes';
+import { screenLoader } from './navigation/screen-loader';
 import { RouteErrorScreen } from './screens/route-error';
 import { StartupScreen } from './screens/startup-screen';
 
@@ -77,10 +78,11 @@ function guardedRoute(route: RouteDefinition, services: RouterServices): Pick<Ro
 
 function toRouteObject(route: RouteDefinition, services: RouterServices): RouteObject {
   const handle: RouteHandle = { route };
+  const load = screenLoader(route);
   const common = {
     ...guardedRoute(route, services),
     handle,
-    lazy: async () => ({ Component: (await route.screen()).default }),
+    lazy: async () => ({ Component: (await load()).default }),
   };
   return route.path === '/' ? { index: true, ...common } : { path: route.path, ...common };
 }

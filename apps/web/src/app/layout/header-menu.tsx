@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { LanguageSelect } from '@/components/language-select';
+import { LOG_IN_HASH, SIGN_UP_HASH } from '@/components/modal-hashes';
 import { useLogout } from '@/features/auth/use-logout';
 import { UnreadCount } from '@/features/messages/components/unread-badge';
 import { CoinBalanceButton } from '@/features/coins/components/coin-balance-button';
@@ -176,10 +177,10 @@ export function HeaderMenu({ profile, premium, navigation, language, reduced, on
             </button>
           ) : (
             <>
-              <button type="button" className="button button--ghost header-menu__action" onClick={onLogIn}>
+              <button type="button" className="button button--ghost header-menu__action" data-prefetch={LOG_IN_HASH} onClick={onLogIn}>
                 {t('nav.logIn')}
               </button>
-              <button type="button" className="button button--primary header-menu__action" onClick={onSignUp}>
+              <button type="button" className="button button--primary header-menu__action" data-prefetch={SIGN_UP_HASH} onClick={onSignUp}>
                 {t('nav.signUp')}
               </button>
             </>

@@ -1,13 +1,13 @@
 import type { Layout } from '@velora/shared';
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { CompanyValuesProvider } from '@/components/company-values';
 import { LoadingScreen } from '@/components/loading-screen';
 import { SIGN_UP_HASH } from '@/components/modal-hashes';
 import { useProfile } from '@/features/auth/api/get-profile';
-import { ConfirmLoginDialog } from '@/features/auth/components/confirm-login-dialog';
+import { usePendingLogin } from '@/features/auth/pending-login';
 import { useSession } from '@/features/auth/session';
 import { usePageMeta } from '@/features/pages/page-meta';
 import type { Account } from '@/features/profile/account';
@@ -21,8 +21,14 @@ import { useNavigationEffects } from '../navigation/navigation-effects';
 import { useScrollManagement } from '../navigation/scroll';
 import { ModalHost } from '../popups/modal-host';
 import { useIoAccountHandOver, useLawLimitedAnswers, useQueuedPopups, useSisterDomainHandOver, useThirdPartyConsent } from '../compliance-effects';
+import { withEnglish } from '../i18n';
 import { IdentityProviderHost } from '../identity-provider-host';
 import { useCurrentRoute } from '../navigation/current-route';
+import { createPrefetcher, usePrefetchOnIntent } from '../navigation/prefetch';
+import { screenLoader } from '../navigation/screen-loader';
+import { HASH_DIALOG_LOADERS } from '../popups/registry';
+import { ROUTES } from '../routes';
+import { IO_ROUTES } from '../routes-io';
 import type { RouteLayout } from '../route-types';
 import { useSiteConfig } from '../site-config';
 import { AgePopupsSlot } from '../slots/age-popups-slot';
@@ -35,6 +41,11 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export const MAIN_ID = 'main';
+
+// "Log in as …?" loads only when a log-in link brought one (decision record 052).
+const ConfirmLoginDialog = lazy(
+  withEnglish(() => import('@/features/auth/components/confirm-login-dialog').then((m) => ({ default: m.ConfirmLoginDialog }))),
+);
 
 /** SPEC §1: member-area is the default for logged-in users; `auto` pages follow the session. */
 export function resolveLayout(layout: RouteLayout, loggedIn: boolean): Layout {
@@ -126,6 +137,11 @@ export function RootLayout() {
   useThirdPartyConsent();
   useSisterDomainHandOver();
   useIoAccountHandOver();
+  const loginLinkPending = usePendingLogin() !== null;
+  // The next step loads while the pointer is on its link (decision record 052).
+  const { variant } = useSiteConfig();
+  const prefetch = useMemo(() => createPrefetcher(variant === 'io' ? IO_ROUTES : ROUTES, screenLoader, HASH_DIALOG_LOADERS), [variant]);
+  usePrefetchOnIntent(prefetch);
 
   return (
     <CompanyValues>
@@ -141,7 +157,11 @@ export function RootLayout() {
           <LawRestrictionPopupSlot />
           <TheaterPlayerSlot />
           <ModalHost />
-          <ConfirmLoginDialog />
+          {loginLinkPending ? (
+            <Suspense fallback={null}>
+              <ConfirmLoginDialog />
+            </Suspense>
+          ) : null}
         </IdentityProviderHost>
       </AccountSession>
     </CompanyValues>

@@ -203,10 +203,10 @@ export function SiteHeader({ variant = 'standard', label, reduced = false }: Sit
           <div className="site-header__actions">
             {session.profile ? null : (
               <>
-                <button type="button" className="button button--ghost button--small site-header__log-in" onClick={() => openDialog(LOG_IN_HASH)}>
+                <button type="button" className="button button--ghost button--small site-header__log-in" data-prefetch={LOG_IN_HASH} onClick={() => openDialog(LOG_IN_HASH)}>
                   {t('nav.logIn')}
                 </button>
-                <button type="button" className="button button--primary button--small site-header__sign-up" onClick={() => openDialog(SIGN_UP_HASH)}>
+                <button type="button" className="button button--primary button--small site-header__sign-up" data-prefetch={SIGN_UP_HASH} onClick={() => openDialog(SIGN_UP_HASH)}>
                   {t('nav.signUp')}
                 </button>
               </>
@@ -241,10 +241,10 @@ export function SiteHeader({ variant = 'standard', label, reduced = false }: Sit
                 </>
               ) : (
                 <>
-                  <button type="button" className="button button--ghost button--small" onClick={() => openDialog(LOG_IN_HASH)}>
+                  <button type="button" className="button button--ghost button--small" data-prefetch={LOG_IN_HASH} onClick={() => openDialog(LOG_IN_HASH)}>
                     {t('nav.logIn')}
                   </button>
-                  <button type="button" className="button button--primary button--small" onClick={() => openDialog(SIGN_UP_HASH)}>
+                  <button type="button" className="button button--primary button--small" data-prefetch={SIGN_UP_HASH} onClick={() => openDialog(SIGN_UP_HASH)}>
                     {t('nav.signUp')}
                   </button>
                 </>

@@ -1,10 +1,13 @@
 import { Suspense, lazy } from 'react';
 import { useSession } from '@/features/auth/session';
-import { TheaterPlayer } from '@/features/player/lazy-theater-player';
+import { loadWithTheaterPlayer, TheaterPlayer } from '@/features/player/lazy-theater-player';
 import { useTheater } from '@/features/player/use-theater';
+import { loadEnglish, withEnglish } from '../i18n';
 
 // The player and the comments load with the first video opened, not with every page.
-const CommentsSection = lazy(() => import('@/features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection })));
+// The player's texts are in the part of English the first page does not load.
+loadWithTheaterPlayer(loadEnglish);
+const CommentsSection = lazy(withEnglish(() => import('@/features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection }))));
 
 /**
  * The theater player (SPEC §2, §4), hosted by the root so it can outlive navigation: `#play-{id}`

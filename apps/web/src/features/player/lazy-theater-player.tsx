@@ -8,11 +8,17 @@ import type { TheaterPlayerProps } from './components/theater-player';
 
 let loaded: ComponentType<TheaterPlayerProps> | null = null;
 let loading: Promise<{ default: ComponentType<TheaterPlayerProps> }> | null = null;
+const alongside: Array<() => Promise<unknown>> = [];
+
+/** Something the player needs with its chunk before it renders (the app adds the rest of English, decision 052). */
+export function loadWithTheaterPlayer(load: () => Promise<unknown>): void {
+  alongside.push(load);
+}
 
 /** Fetches and evaluates the player's chunk once (again after a failure); the player library follows. */
 export function loadTheaterPlayer(): Promise<{ default: ComponentType<TheaterPlayerProps> }> {
-  loading ??= import('./components/theater-player').then(
-    (module) => {
+  loading ??= Promise.all([import('./components/theater-player'), ...alongside.map((load) => load())]).then(
+    ([module]) => {
       loaded = module.default;
       module.preloadPlayerLibrary().catch(() => undefined);
       return module;

@@ -9,7 +9,7 @@ import { loadTheaterPlayer } from './lazy-theater-player';
 import { createPlaybackPrefetcher } from './playback-prefetcher';
 
 vi.mock('@/lib/http/call', () => ({ call: vi.fn() }));
-vi.mock('./lazy-theater-player', () => ({ loadTheaterPlayer: vi.fn(async () => ({ default: () => null })) }));
+vi.mock('./lazy-theater-player', () => ({ loadTheaterPlayer: vi.fn(async () => ({ default: () => null })), loadWithTheaterPlayer: vi.fn(), TheaterPlayer: () => null }));
 vi.mock('@/lib/storage', async (original) => ({ ...(await original()), getAccessToken: vi.fn(() => 'token') }));
 
 const MASTER = 'http://localhost/media/hls/7/master.m3u8?exp=1&sig=a';

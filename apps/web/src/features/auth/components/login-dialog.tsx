@@ -16,10 +16,11 @@ import { isApiError } from '@/lib/http';
 import { useLogin } from '../api/login';
 import { fieldErrorMessage } from '../field-errors';
 import { safeRedirectPath } from '../redirect';
+import { LOGIN_LINK_EXPIRED_PARAM } from '../login-link-expired';
 import { startSession } from '../session';
 
 /** Set by the app when a one-click log-in link failed, so the dialog can say why it opened. */
-export const LOGIN_LINK_EXPIRED_PARAM = 'login_link';
+export { LOGIN_LINK_EXPIRED_PARAM };
 
 interface LoginDialogProps {
   open: boolean;
