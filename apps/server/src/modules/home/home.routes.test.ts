@@ -165,10 +165,17 @@ describe('GET /api/home', () => {
       count++;
       return original(sql, params);
     }) as typeof db.query;
+    // Caches in front of the database (decision record 051) answer some of it: measured with every cache emptied
+    // (all of it from the database), then again with them filled, before and after the member's history grows.
+    await db.changes.listening();
     const measure = async () => {
+      db.changes.emitAll();
       count = 0;
       await home(watcher.token);
-      return count;
+      const cold = count;
+      count = 0;
+      await home(watcher.token);
+      return { cold, warm: count };
     };
     try {
       const before = await measure();
@@ -177,8 +184,9 @@ describe('GET /api/home', () => {
       await favourite(watcher.id, 'model', m[3]!, HOUR);
       await favourite(watcher.id, 'shoot', shoots[5]!, HOUR);
       const after = await measure();
-      expect(after).toBe(before);
-      expect(before).toBeLessThanOrEqual(30);
+      expect(after).toEqual(before);
+      expect(before.cold).toBeLessThanOrEqual(30);
+      expect(before.warm).toBeLessThan(before.cold);
     } finally {
       db.query = original;
       await db.query('DELETE FROM playbacks WHERE user_id = $1 AND video_id = ANY($2::int[])', [watcher.id, [v[8], v[9], v[11]]]);
