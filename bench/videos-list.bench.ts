@@ -100,9 +100,9 @@ async function main() {
       [`page ${deepTaggedPage}, tag ${tag}`, `/api/videos?page=${deepTaggedPage}&tags=${tag}`],
       ['page 1, top_rated', '/api/videos?page=1&order=top_rated'],
     ] as const;
-    const results: Record<string, { rps: number; p50: number; p99: number; coldMs: number }> = {};
+    const results: Record<string, { rps: number; p50: number; p99: number; coldMs: number; cpuUs: number }> = {};
     const hello = await helloWorld(SECONDS, Number(values.connections));
-    console.log(`${'hello world (Fastify)'.padEnd(24)} ${hello.rps.toFixed(0).padStart(6)} req/s   p50 ${String(hello.p50).padStart(4)} ms   p99 ${String(hello.p99).padStart(4)} ms`);
+    console.log(`${'hello world (Fastify)'.padEnd(24)} ${hello.rps.toFixed(0).padStart(6)} req/s   p50 ${String(hello.p50).padStart(4)} ms   p99 ${String(hello.p99).padStart(4)} ms   CPU ${hello.cpuUs.toFixed(0).padStart(4)} µs/request`);
     for (const [name, url] of cases) {
       // The first request of a case is the uncached one: the database does the whole work.
       const started = performance.now();
@@ -110,15 +110,16 @@ async function main() {
       if (!check.ok) throw new Error(`${url} answered ${check.status}: ${await check.text()}`);
       await check.arrayBuffer();
       const coldMs = performance.now() - started;
+      const cpu = process.cpuUsage();
       const r = await autocannon({
         url: `${address}${url}`,
         headers: { authorization: `Bearer ${token}` },
         connections: Number(values.connections),
         duration: SECONDS,
       });
-      results[name] = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, coldMs };
+      results[name] = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, coldMs, cpuUs: cpuPerRequest(cpu, r.requests.total) };
       console.log(
-        `${name.padEnd(24)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   first (uncached) ${coldMs.toFixed(0).padStart(4)} ms   non-2xx ${r.non2xx}`,
+        `${name.padEnd(24)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   first (uncached) ${coldMs.toFixed(0).padStart(4)} ms   CPU ${results[name]!.cpuUs.toFixed(0).padStart(4)} µs/request   non-2xx ${r.non2xx}`,
       );
     }
     // Latency at the same load: with the page cache, p50 is sub-millisecond and rounds to 0, so the mean is compared.
@@ -128,13 +129,14 @@ async function main() {
     const deepTagged = `page ${deepTaggedPage}, tag ${tag}`;
     console.log(`deep page cost (time per request, page 500 / page 1): ${ratio('page 500', 'page 1').toFixed(2)}x; with tag (page ${deepTaggedPage}): ${ratio(deepTagged, taggedCase).toFixed(2)}x`);
     console.log(`uncached (first request, page 500 / page 1): ${coldRatio('page 500', 'page 1').toFixed(2)}x; with tag: ${coldRatio(deepTagged, taggedCase).toFixed(2)}x`);
-    console.log(`tagged page 1 / hello world: ${(results[taggedCase]!.rps / hello.rps).toFixed(3)}`);
+    console.log(`tagged page 1 / hello world: ${(results[taggedCase]!.rps / hello.rps).toFixed(3)} by req/s; ${(hello.cpuUs / results[taggedCase]!.cpuUs).toFixed(3)} by CPU per request`);
     await app.close();
     console.log(
       `FIGURES ${JSON.stringify({
         hello_world_rps: Math.round(hello.rps),
         videos_tag_rps: Math.round(results[taggedCase]!.rps),
         videos_tag_ratio: Number((results[taggedCase]!.rps / hello.rps).toFixed(3)),
+        videos_tag_cpu_ratio: Number((hello.cpuUs / results[taggedCase]!.cpuUs).toFixed(3)),
         videos_tag_p99_ms: results[taggedCase]!.p99,
         page500_over_page1_tag: Number(ratio(deepTagged, taggedCase).toFixed(2)),
         page500_over_page1_tag_uncached: Number(coldRatio(deepTagged, taggedCase).toFixed(2)),
@@ -146,14 +148,24 @@ async function main() {
   }
 }
 
+/**
+ * CPU time of this process (server and load generator) per request, in microseconds: unlike requests per second it
+ * hardly moves when other work shares the machine, so runs on a busy machine can still be compared.
+ */
+function cpuPerRequest(since: NodeJS.CpuUsage, requests: number): number {
+  const used = process.cpuUsage(since);
+  return requests > 0 ? (used.user + used.system) / requests : NaN;
+}
+
 /** The machine's ceiling: a Fastify hello world under the same load generator and connections. */
 async function helloWorld(seconds: number, connections: number) {
   const app = Fastify({ logger: false });
   app.get('/', async () => ({ hello: 'world' }));
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
+    const cpu = process.cpuUsage();
     const r = await autocannon({ url: `${address}/`, connections, duration: seconds });
-    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+    return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs: cpuPerRequest(cpu, r.requests.total) };
   } finally {
     await app.close();
   }

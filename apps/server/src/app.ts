@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME, VISIT_ID_HEADER } from '@velora/shared';
 import type { Services } from './composition/create-services';
+import { serializeFrozenOnce } from './http/serialize-frozen-once';
 import type { Live } from './composition/live';
 import type { Platform } from './platform';
 import { authPlugin } from './plugins/auth';
@@ -88,7 +89,8 @@ export async function buildApp(platform: Platform, services: Services, options: 
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Kept answers are frozen: their JSON is written once (decision record 058).
+  app.setSerializerCompiler(serializeFrozenOnce(serializerCompiler));
 
   // An empty JSON body (a bodiless POST from a client that always sets the type) is no body, not an error.
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -1,6 +1,7 @@
 import { MODELS_PER_PAGE, VIDEOS_PER_PAGE, type ModelDetail, type ModelList, type ModelSummary, type ShootList, type VideoList } from '@velora/shared';
 import type { Platform } from '../../platform';
 import { notFound } from '../../lib/http-error';
+import { createSharedAnswers, SHARED_ANSWERS_PER_PAGE } from '../../lib/shared-answers';
 import { createTableCache } from '../../lib/table-cache';
 import type { FavouritesService } from '../favourites/favourites.service';
 import { capPage, isDbId, offsetOf, pagesOf } from '../../lib/paging';
@@ -16,6 +17,7 @@ export const MODEL_LIST_TABLES = ['models', 'video_models', 'shoots', 'favourite
 export function createModelsService(deps: Pick<Platform, 'db'> & { media: MediaService; videos: VideosService; shoots: ShootsService; favourites: FavouritesService }) {
   const { db, media, videos, shoots, favourites } = deps;
   const pages = createTableCache<{ total: number; models: ModelSummary[] }>({ tables: MODEL_LIST_TABLES, changes: db.changes, max: 500, ttlMs: 10 * 60_000 });
+  const answers = createSharedAnswers<{ total: number; models: ModelSummary[] }, ModelList>({ maxVariantsPerSource: SHARED_ANSWERS_PER_PAGE });
 
   const toSummary = (row: ModelRow, viewer: AuthContext | null): ModelSummary => ({
     id: row.id,
@@ -45,13 +47,14 @@ export function createModelsService(deps: Pick<Platform, 'db'> & { media: MediaS
       });
       const total = cached.total;
       const marked = viewer && cached.models.length > 0 ? await favourites.isFavourite(viewer.userId, 'model', cached.models.map((m) => m.id)) : new Set<number>();
-      return {
+      // The answer for these parameters and marks is built once per kept page (decision record 058).
+      return answers.get(cached, `${page}|${params.order}|${[...marked].join(',')}`, () => ({
         models: cached.models.map((m) => ({ ...m, is_favourite: marked.has(m.id) })),
         params: { page, order: params.order },
         total,
         per_page: MODELS_PER_PAGE,
         pages: pagesOf(total, MODELS_PER_PAGE),
-      };
+      }));
     },
 
     async get(id: number, viewer: AuthContext | null): Promise<ModelDetail> {

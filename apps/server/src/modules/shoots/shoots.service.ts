@@ -8,6 +8,7 @@ import {
 } from '@velora/shared';
 import type { Platform } from '../../platform';
 import { notFound } from '../../lib/http-error';
+import { createSharedAnswers, SHARED_ANSWERS_PER_PAGE } from '../../lib/shared-answers';
 import { createTableCache } from '../../lib/table-cache';
 import type { FavouritesService } from '../favourites/favourites.service';
 import { capPage, isDbId, offsetOf, pagesOf } from '../../lib/paging';
@@ -32,6 +33,7 @@ export const SHOOT_LIST_TABLES = ['shoots', 'shoot_videos', 'shoot_images', 'sho
 export function createShootsService(deps: Pick<Platform, 'db' | 'now'> & { media: MediaService; videos: VideosService; favourites: FavouritesService }) {
   const { db, now, media, videos, favourites } = deps;
   const pages = createTableCache<{ total: number; shoots: ShootSummary[] }>({ tables: SHOOT_LIST_TABLES, changes: db.changes, max: 1_000, ttlMs: 10 * 60_000 });
+  const answers = createSharedAnswers<{ total: number; shoots: ShootSummary[] }, ShootList>({ maxVariantsPerSource: SHARED_ANSWERS_PER_PAGE });
 
   const isPremium = (viewer: AuthContext | null) => !!viewer?.premiumUntil && viewer.premiumUntil.getTime() > now().getTime();
 
@@ -101,13 +103,14 @@ export function createShootsService(deps: Pick<Platform, 'db' | 'now'> & { media
       });
       const total = cached.total;
       const marked = viewer && cached.shoots.length > 0 ? await favourites.isFavourite(viewer.userId, 'shoot', cached.shoots.map((s) => s.id)) : new Set<number>();
-      return {
+      // The answer for these parameters and marks is built once per kept page (decision record 058).
+      return answers.get(cached, `${page}|${params.order}|${[...marked].join(',')}`, () => ({
         shoots: cached.shoots.map((s) => ({ ...s, is_favourite: marked.has(s.id) })),
         params: { page, order: params.order },
         total,
         per_page: SHOOTS_PER_PAGE,
         pages: pagesOf(total, SHOOTS_PER_PAGE),
-      };
+      }));
     },
 
     async get(id: number, viewer: AuthContext | null): Promise<ShootDetail> {

@@ -16,6 +16,7 @@ import {
 import type { Platform } from '../../platform';
 import type { Queryable } from '../../db/database';
 import { forbidden, notFound, tooManyRequests } from '../../lib/http-error';
+import { createSharedAnswers, SHARED_ANSWERS_PER_PAGE } from '../../lib/shared-answers';
 import { createTableCache } from '../../lib/table-cache';
 import { RATE_LIMITS, retryAfterSeconds } from '../../lib/rate-limits';
 import type { FavouritesService } from '../favourites/favourites.service';
@@ -37,6 +38,8 @@ export const SIMILAR_LIMIT = 12;
  */
 export const CATALOG_TABLES = ['videos', 'video_tags', 'video_models', 'tags', 'models'] as const;
 export const CATALOG_PAGE_CACHE = { max: 2_000, ttlMs: 10 * 60_000 };
+
+type CatalogPage = { total: number; videos: Video[] };
 
 /** A pause this long ends a viewing: the next progress report starts a new one (play_count + 1). */
 export const NEW_VIEWING_AFTER_MS = 6 * 60 * 60 * 1000;
@@ -99,7 +102,8 @@ export interface VideosDeps extends Pick<Platform, 'db' | 'now' | 'rateLimits'> 
 
 export function createVideosService(deps: VideosDeps) {
   const { db, now, rateLimits, media, favourites, features } = deps;
-  const catalogPages = createTableCache<{ total: number; videos: Video[] }>({ tables: CATALOG_TABLES, changes: db.changes, ...CATALOG_PAGE_CACHE });
+  const catalogPages = createTableCache<CatalogPage>({ tables: CATALOG_TABLES, changes: db.changes, ...CATALOG_PAGE_CACHE });
+  const pageAnswers = createSharedAnswers<CatalogPage, VideoList>({ maxVariantsPerSource: SHARED_ANSWERS_PER_PAGE });
 
   const toVideo = (row: VideoRow, tags: VideoTagRow[], models: VideoModelRow[], isFavourite: boolean, viewer: AuthContext | null): Video => ({
     id: row.id,
@@ -235,7 +239,10 @@ export function createVideosService(deps: VideosDeps) {
       });
       const favouriteIds =
         viewer && page.videos.length > 0 ? await favourites.isFavourite(viewer.userId, 'video', page.videos.map((v) => v.id)) : new Set<number>();
-      return { ...empty(page.total), videos: page.videos.map((v) => ({ ...v, is_favourite: favouriteIds.has(v.id) })) };
+      return pageAnswers.get(page, `${JSON.stringify(params)}|${[...favouriteIds].join(',')}`, () => ({
+        ...empty(page.total),
+        videos: page.videos.map((v) => ({ ...v, is_favourite: favouriteIds.has(v.id) })),
+      }));
     },
 
     /** Videos in the order of `ids`; unknown ids and repeats are left out. Other modules build their lists with it. */
