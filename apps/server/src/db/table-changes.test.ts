@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, TEST_ENGINE, type TestDatabase } from '../../test/test-app';
+import { buildTestApp, createTestDatabase, TEST_ENGINE, type TestDatabase } from '../../test/test-app';
 import { tablesWrittenBy } from './table-changes';
 
 describe('tablesWrittenBy', () => {
@@ -69,5 +69,29 @@ describe('table changes of a database', () => {
     await client.end();
     await vi.waitFor(() => expect(heard).toHaveBeenCalledTimes(1), { timeout: 5_000 });
     off();
+  });
+});
+
+describe('the caches of the composition root', () => {
+  it('read only tables whose writes other instances hear of (a change trigger on each)', async () => {
+    const test = await createTestDatabase();
+    try {
+      const watched = new Set<string>();
+      const subscribe = test.db.changes.subscribe.bind(test.db.changes);
+      vi.spyOn(test.db.changes, 'subscribe').mockImplementation((tables, listener) => {
+        for (const table of tables) watched.add(table);
+        return subscribe(tables, listener);
+      });
+      const app = await buildTestApp({ db: test.db });
+      await app.close();
+      const triggered = await test.db.query<{ table: string }>(
+        `SELECT DISTINCT event_object_table AS table FROM information_schema.triggers
+          WHERE event_object_schema = current_schema() AND action_statement LIKE '%velora_notify_table_change%'`,
+      );
+      expect(watched.size).toBeGreaterThan(0);
+      expect([...watched].filter((table) => !triggered.some((t) => t.table === table)).sort()).toEqual([]);
+    } finally {
+      await test.drop();
+    }
   });
 });

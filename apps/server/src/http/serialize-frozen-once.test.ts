@@ -13,8 +13,8 @@ async function appAnswering(answer: () => unknown) {
   const app = Fastify().withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
-    serializeFrozenOnce((schema) => {
-      const serialize = compile(schema);
+    serializeFrozenOnce<Parameters<typeof serializerCompiler>[0]['schema']>((routeSchema) => {
+      const serialize = compile(routeSchema);
       return (data) => {
         serialised(data);
         return serialize(data);

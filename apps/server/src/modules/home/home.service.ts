@@ -1,10 +1,14 @@
+import { LRUCache } from 'lru-cache';
 import type { Home, HomeSection, ModelSummary, ShootSummary, Showcase, Video } from '@velora/shared';
+import { deepFreeze } from '../../lib/deep-freeze';
+import { createTableCache } from '../../lib/table-cache';
 import type { Platform } from '../../platform';
 import type { FavouritesService } from '../favourites/favourites.service';
 import type { ModelsService } from '../models/models.service';
 import type { AuthContext } from '../sessions/sessions.service';
 import type { ShootsService } from '../shoots/shoots.service';
-import { FINISHED_SHARE, type VideosService } from '../videos/videos.service';
+import { SHOOT_LIST_TABLES } from '../shoots/shoots.service';
+import { CATALOG_TABLES, FINISHED_SHARE, type VideosService } from '../videos/videos.service';
 import { homeRepository } from './home.repository';
 
 export const HOME_SECTION_SIZE = 12;
@@ -12,6 +16,15 @@ export const HOME_SECTION_SIZE = 12;
 export const SHOWCASE_SIZE = 8;
 /** Playbacks active within this window make a video trending. */
 export const TRENDING_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * The sections that are the same for every member (and the landing's teasers for visitors) are kept until the catalog
+ * changes, and at most a minute: "newest releases" also changes with the clock, as a scheduled release comes out
+ * (decision record 058). Trending counts two weeks of everyone's playbacks, which change with every progress report:
+ * it is kept for the minute only.
+ */
+export const SHARED_SECTIONS_TTL_MS = 60_000;
+const SHARED_SECTION_TABLES = [...new Set([...CATALOG_TABLES, ...SHOOT_LIST_TABLES])];
 
 type SectionName = HomeSection['name'];
 const distinct = (ids: number[]) => [...new Set(ids)];
@@ -31,23 +44,57 @@ export interface HomeDeps extends Pick<Platform, 'db' | 'now'> {
 export function createHomeService(deps: HomeDeps) {
   const { db, now, videos, models, shoots, favourites } = deps;
   const n = HOME_SECTION_SIZE;
+  const shared = createTableCache<{ topRated: number[]; newcomers: number[]; ourFavorites: number[]; newStuff: number[] }>({
+    tables: SHARED_SECTION_TABLES,
+    changes: db.changes,
+    max: 1,
+    ttlMs: SHARED_SECTIONS_TTL_MS,
+  });
+  const trendingIds = new LRUCache<'all', number[]>({ max: 1, ttl: SHARED_SECTIONS_TTL_MS });
+  // The trailers among the teasers come and go with the trailer feature.
+  const visitorShowcase = createTableCache<Showcase>({ tables: [...SHARED_SECTION_TABLES, 'features'], changes: db.changes, max: 1, ttlMs: SHARED_SECTIONS_TTL_MS });
+
+  async function sharedSections() {
+    return shared.get('all', async () => {
+      const [topRated, newcomers, ourFavorites, newStuff] = await Promise.all([
+        homeRepository.topRatedVideoIds(db, n),
+        homeRepository.newestModelIds(db, n),
+        homeRepository.featuredVideoIds(db, n),
+        homeRepository.newestShootIds(db, now(), n),
+      ]);
+      return { topRated, newcomers, ourFavorites, newStuff };
+    });
+  }
+
+  async function trending(): Promise<number[]> {
+    const kept = trendingIds.get('all');
+    if (kept) return kept;
+    const ids = distinct(await homeRepository.trendingVideoIds(db, new Date(now().getTime() - TRENDING_WINDOW_MS), n)).slice(0, n);
+    trendingIds.set('all', ids);
+    return ids;
+  }
+
+  async function showcaseOf(viewer: AuthContext | null): Promise<Showcase> {
+    const [shootIds, modelIds, trailers] = await Promise.all([
+      homeRepository.newestShootIds(db, now(), SHOWCASE_SIZE),
+      homeRepository.newestModelIds(db, SHOWCASE_SIZE),
+      videos.trailers(SHOWCASE_SIZE, viewer),
+    ]);
+    const [shootItems, modelItems] = await Promise.all([shoots.summariesByIds(shootIds, viewer), models.summariesByIds(modelIds, viewer)]);
+    return { shoots: shootItems, models: modelItems, trailers };
+  }
 
   return {
     /** GET /showcase: the landing's teasers, for anyone; what a visitor sees of the catalog and may play. */
     async showcase(viewer: AuthContext | null): Promise<Showcase> {
-      const [shootIds, modelIds, trailers] = await Promise.all([
-        homeRepository.newestShootIds(db, now(), SHOWCASE_SIZE),
-        homeRepository.newestModelIds(db, SHOWCASE_SIZE),
-        videos.trailers(SHOWCASE_SIZE, viewer),
-      ]);
-      const [shootItems, modelItems] = await Promise.all([shoots.summariesByIds(shootIds, viewer), models.summariesByIds(modelIds, viewer)]);
-      return { shoots: shootItems, models: modelItems, trailers };
+      // A visitor's teasers are everyone's: built once, frozen, and so serialised once, too. A member's carry his marks.
+      if (viewer) return showcaseOf(viewer);
+      return visitorShowcase.get('visitor', async () => deepFreeze(await showcaseOf(null)));
     },
 
     trailer: (id: number, viewer: AuthContext | null) => videos.trailerDetail(id, viewer),
 
     async home(viewer: AuthContext): Promise<Home> {
-      const at = now();
       const userId = viewer.userId;
       const [favVideoIds, favModelIds, favShootIds, watched, unfinished] = await Promise.all([
         favourites.idsOf(userId, 'video'),
@@ -58,12 +105,9 @@ export function createHomeService(deps: HomeDeps) {
       ]);
       // Recommendations leave out what the member has seen or already keeps as a favourite.
       const known = distinct([...watched, ...favVideoIds]);
-      const [topRated, newcomers, trending, ourFavorites, newStuff, sharingTags, mightLike] = await Promise.all([
-        homeRepository.topRatedVideoIds(db, n),
-        homeRepository.newestModelIds(db, n),
-        homeRepository.trendingVideoIds(db, new Date(at.getTime() - TRENDING_WINDOW_MS), n),
-        homeRepository.featuredVideoIds(db, n),
-        homeRepository.newestShootIds(db, at, n),
+      const [{ topRated, newcomers, ourFavorites, newStuff }, trendingNow, sharingTags, mightLike] = await Promise.all([
+        sharedSections(),
+        trending(),
         homeRepository.videoIdsSharingTags(db, known, known, n),
         homeRepository.videoIdsByModelsOf(db, known, favModelIds, known, n),
       ]);
@@ -72,7 +116,7 @@ export function createHomeService(deps: HomeDeps) {
 
       const videoIds: Record<string, number[]> = {
         top_rated: topRated,
-        trending: distinct(trending).slice(0, n),
+        trending: trendingNow,
         our_favorites: ourFavorites,
         for_you: forYou,
         continue: unfinished.map((r) => r.video_id),

@@ -1,5 +1,5 @@
 import { Showcase, VideoDetail } from '@velora/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asMember, createMediaAsset, createModel, createShoot, createTag, createVideo, type LoggedIn } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { SHOWCASE_SIZE } from './home.service';
@@ -101,5 +101,27 @@ describe('GET /api/showcase/trailers/{id}', () => {
     const res = await get(`/api/showcase/trailers/${id}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toHaveProperty('id');
+  });
+});
+
+describe('GET /api/showcase for visitors, kept (decision record 058)', () => {
+  it('answers again with no query, and shows a new shoot and a changed trailer feature on the next request', async () => {
+    await t.deps.db.changes.listening();
+    const first = Showcase.parse((await get('/api/showcase')).json());
+    const queries = vi.spyOn(t.deps.db, 'query');
+    const again = await get('/api/showcase');
+    expect(Showcase.parse(again.json())).toEqual(first);
+    expect(queries.mock.calls.map(([sql]) => sql)).toEqual([]);
+    queries.mockRestore();
+
+    const fresh = await createShoot(t, { title: 'Just out', modelId: models[0]!, publishedAt: new Date(NOW - 1_000) });
+    expect(Showcase.parse((await get('/api/showcase')).json()).shoots[0]).toMatchObject({ id: fresh.id });
+    await setTrailerFeature(false);
+    try {
+      expect(Showcase.parse((await get('/api/showcase')).json()).trailers).toEqual([]);
+    } finally {
+      await setTrailerFeature(true);
+    }
+    expect(Showcase.parse((await get('/api/showcase')).json()).trailers).toHaveLength(SHOWCASE_SIZE);
   });
 });

@@ -27,6 +27,7 @@ import type { Platform } from '../../platform';
 import type { Queryable } from '../../db/database';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/http-error';
 import { RATE_LIMITS } from '../../lib/rate-limits';
+import { createTableCache } from '../../lib/table-cache';
 import { capPage, isDbId, offsetOf, pagesOf } from '../../lib/paging';
 import type { MediaService } from '../media/media.service';
 import type { AuthContext } from '../sessions/sessions.service';
@@ -42,6 +43,13 @@ import {
 /** Per user, direct and playdate messages together: enough for a lively conversation, too few for a flood. */
 /** GET /messages/new_messages answers at most this many messages. */
 export const NEW_MESSAGES_MAX = 100;
+
+/**
+ * Each member's unread total is kept until a message, a read mark or a hidden message changes anywhere (or a user or
+ * conversation goes, whose deletion cascades into them), ten minutes at most (decision record 058).
+ */
+export const UNREAD_TOTAL_TABLES = ['messages', 'conversation_participants', 'hidden_messages', 'conversations', 'users'] as const;
+export const UNREAD_TOTAL_CACHE = { max: 20_000, ttlMs: 10 * 60_000 };
 
 export const NO_SUCH_MEMBER = 'No such member';
 export const NO_SUCH_PLAYDATE = 'No such playdate';
@@ -289,7 +297,9 @@ export function createMessagesService(deps: MessagesDeps) {
   const stateOf = async (conversationId: number, userId: number): Promise<ParticipantState> =>
     (await repo.participantState(db, conversationId, userId)) ?? { last_read_id: 0, cleared_up_to_id: 0, others_read_id: 0 };
 
-  const unreadTotal = async (userId: number): Promise<UnreadTotal> => ({ unread_total: await repo.unreadTotal(db, userId) });
+  const unreadTotals = createTableCache<number>({ tables: UNREAD_TOTAL_TABLES, changes: db.changes, ...UNREAD_TOTAL_CACHE });
+  const countUnread = (userId: number): Promise<number> => unreadTotals.get(String(userId), () => repo.unreadTotal(db, userId));
+  const unreadTotal = async (userId: number): Promise<UnreadTotal> => ({ unread_total: await countUnread(userId) });
 
   async function checkSendRate(userId: number): Promise<void> {
     const hits = await rateLimits.consume(`messages:send:${userId}`, RATE_LIMITS.messagesPerAccount);
@@ -304,7 +314,7 @@ export function createMessagesService(deps: MessagesDeps) {
     for (const userId of participantIds) {
       const withName = (await counterparts(userId, [conversation], null)).get(conversation.id)?.name ?? '';
       const message = toMessage(row, userId, withName, conversation.playdate_id, { last_read_id: 0, others_read_id: 0 });
-      const event: NewMessageEvent = { message, unread_total: await repo.unreadTotal(db, userId) };
+      const event: NewMessageEvent = { message, unread_total: await countUnread(userId) };
       push(userId, REALTIME_EVENTS.messageNew, event);
     }
   }
@@ -388,7 +398,7 @@ export function createMessagesService(deps: MessagesDeps) {
       const [total, rows, unread] = await Promise.all([
         repo.inboxCount(db, viewer.userId),
         repo.inboxPage(db, viewer.userId, INBOX_PER_PAGE, offsetOf(page, INBOX_PER_PAGE)),
-        repo.unreadTotal(db, viewer.userId),
+        countUnread(viewer.userId),
       ]);
       const others = await counterparts(viewer.userId, rows, viewer);
       const conversations = rows.flatMap((r) => {
@@ -445,7 +455,7 @@ export function createMessagesService(deps: MessagesDeps) {
       }));
       // More than fit: the cursor continues after the last one handed out instead of skipping the rest.
       const cursor = rows.length > NEW_MESSAGES_MAX ? messages[messages.length - 1]!.created_at : serverTime;
-      return { messages, unread_total: await repo.unreadTotal(db, viewer.userId), server_time: cursor };
+      return { messages, unread_total: await countUnread(viewer.userId), server_time: cursor };
     },
 
     conversation: (viewer: AuthContext, name: string, before?: number) => conversationPage(viewer, { kind: 'name', name }, before),
@@ -521,7 +531,7 @@ export function createMessagesService(deps: MessagesDeps) {
         });
       });
       const message = toMessage(row, userId, PROVIDER_INBOX_SEGMENT, null, { last_read_id: 0, others_read_id: 0 });
-      push(userId, REALTIME_EVENTS.messageNew, { message, unread_total: await repo.unreadTotal(db, userId) } satisfies NewMessageEvent);
+      push(userId, REALTIME_EVENTS.messageNew, { message, unread_total: await countUnread(userId) } satisfies NewMessageEvent);
       return message;
     },
 
