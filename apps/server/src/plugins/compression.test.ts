@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asMember, createVideo } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { COMPRESS_THRESHOLD_BYTES } from './compression';
 
@@ -117,5 +118,27 @@ describe('HEAD', () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/videos' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('sends a kept catalog page as one copy compressed once, by the encoding each client accepts (decision 058)', async () => {
+    for (let i = 0; i < 6; i++) await createVideo(t, { title: `Compressed once ${i}`, publishedAt: new Date(Date.UTC(2020, 0, 1 + i)) });
+    const { headers } = await asMember(t);
+    const page = (acceptEncoding?: string) =>
+      t.app.inject({ method: 'GET', url: '/api/videos?page=1', headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+    const plain = await page();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length, plain.body).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+
+    const [first, again] = [await page('gzip, deflate, br'), await page('br')];
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(plain.body);
+
+    const gzip = await page('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect((await page('identity')).headers['content-encoding']).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { constants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { compressKeptAnswers } from '../http/compress-kept-answers';
 
 /** Answers smaller than this go out as they are: a compressed frame would cost more than it saves. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -14,6 +15,8 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  */
 export const compressionPlugin = fp(
   async (app: FastifyInstance) => {
+    // Kept answers go out as copies compressed once; what they send already has its Content-Encoding.
+    await app.register(compressKeptAnswers, { threshold: COMPRESS_THRESHOLD_BYTES });
     await app.register(fastifyCompress, {
       global: true,
       threshold: COMPRESS_THRESHOLD_BYTES,
