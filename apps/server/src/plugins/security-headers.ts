@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -47,9 +47,25 @@ export interface SecurityHeadersOptions {
 const STYLE_NONCE = Symbol('velora.styleNonce');
 type WithNonce = ServerResponse & { [STYLE_NONCE]?: string };
 
+// Every answer gets a nonce, so they are cut from a pool of random bytes filled 256 at a time: one call into the
+// random source per 256 answers instead of one each (as crypto.randomUUID does). Each is 128 fresh bits.
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+
+function freshNonce(): string {
+  if (nonceOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
 function nonceOf(response: ServerResponse): string {
   const raw = response as WithNonce;
-  raw[STYLE_NONCE] ??= randomBytes(16).toString('base64');
+  raw[STYLE_NONCE] ??= freshNonce();
   return raw[STYLE_NONCE];
 }
 
