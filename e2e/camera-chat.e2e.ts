@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, loginToken } from './support/api';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/start-server';
+import { logInThroughDialog } from './support/log-in';
 
 // Chat with cameras end to end (issue 13): `model` goes live from /studio in Chromium with a fake camera; `member`, in
 // a second context, enters her free chat, writes, and reads her answer from the studio's chat panel; his free
@@ -51,14 +52,7 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${server.url}/#log_in`);
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByLabel('Username or email').fill(username);
-  await dialog.getByLabel('Password', { exact: true }).fill('demo-password');
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname !== '/');
-}
+const logIn = (page: Page, username: string) => logInThroughDialog(page, server.url, username);
 
 /** Writes into the page's chat composer and sends. */
 async function write(page: Page, text: string): Promise<void> {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, loginToken } from './support/api';
 import { launchBrowser } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/start-server';
+import { logInThroughDialog } from './support/log-in';
 
 // Live cams end to end (issue 12): `model` goes live from /studio in Chromium with a fake camera, through the
 // embedded SFU; `member` in a second context sees her card turn live on /cameras without a reload, watches the video
@@ -49,14 +50,7 @@ async function newPage(headers: Record<string, string> = {}): Promise<Page> {
   return context.newPage();
 }
 
-async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${server.url}/#log_in`);
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByLabel('Username or email').fill(username);
-  await dialog.getByLabel('Password', { exact: true }).fill('demo-password');
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname !== '/');
-}
+const logIn = (page: Page, username: string) => logInThroughDialog(page, server.url, username);
 
 /** Marks the document, so a later check can tell the page was not reloaded. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __e2eMark: number }).__e2eMark = 1));

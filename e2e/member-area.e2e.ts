@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, loginToken } from './support/api';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/start-server';
+import { logInThroughDialog } from './support/log-in';
 
 // The member area (issue 5): a member changes the password and logs in with it; writes to `model`, who sees the
 // message arrive live in a second browser context and answers; the member's unread badge shows the answer.
@@ -44,14 +45,7 @@ async function newPage(): Promise<Page> {
 
 const hasRealtimeSocket = (page: Page) => (sockets.get(page) ?? []).some((url) => new URL(url).pathname.startsWith('/socket.io/'));
 
-async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${server.url}/#log_in`);
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByLabel('Username or email').fill(username);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname !== '/');
-}
+const logIn = (page: Page, username: string, password: string) => logInThroughDialog(page, server.url, username, password);
 
 /** Marks the document, so a later check can tell the page was not reloaded. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { __e2eMark: number }).__e2eMark = 1));

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, loginToken } from './support/api';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/start-server';
+import { logInThroughDialog } from './support/log-in';
 
 // Playdates end to end (issue 14), PostgreSQL with Redis. A public show: `model` announces one a few seconds ahead,
 // `premium` joins its room when it opens and writes in its chat, she ends it, and a visitor reads that chat from the
@@ -57,14 +58,7 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${server.url}/#log_in`);
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByLabel('Username or email').fill(username);
-  await dialog.getByLabel('Password', { exact: true }).fill('demo-password');
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname !== '/');
-}
+const logIn = (page: Page, username: string) => logInThroughDialog(page, server.url, username);
 
 /** Whether the page's <video> with this test id plays frames (the fake camera's picture arrived). */
 async function videoPlays(page: Page, testId: string): Promise<boolean> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, loginToken, waitFor } from './support/api';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/start-server';
+import { logInThroughDialog } from './support/log-in';
 
 // Popups that respect the moment (issue 15, decision 046): the tip offer never opens over a playing video or a form
 // being filled in; it comes after real engagement (here: 45 s of watching), names the model, and once dismissed it
@@ -29,14 +30,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${server.url}/#log_in`);
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByLabel('Username or email').fill(username);
-  await dialog.getByLabel('Password', { exact: true }).fill('demo-password');
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname !== '/');
-}
+const logIn = (page: Page, username: string) => logInThroughDialog(page, server.url, username);
 
 const offerOn = (page: Page) => page.getByTestId('model-tip-offer-popup');
 
