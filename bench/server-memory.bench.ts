@@ -38,12 +38,15 @@ const { values } = parseArgs({
     runner: { type: 'string', default: 'bundle' },
     // More node flags for the server, e.g. `--max-semi-space-size=4` (space-separated).
     'node-flags': { type: 'string', default: '' },
+    // More environment for the server only, e.g. `LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2` (space-separated).
+    'server-env': { type: 'string', default: '' },
   },
 });
 const STREAMS = values.streams === 'both' ? (['off', 'on'] as const) : values.streams === 'off' ? (['off'] as const) : (['on'] as const);
 if (!['on', 'off', 'both'].includes(values.streams)) throw new Error('--streams takes on, off or both');
 if (!['bundle', 'tsx'].includes(values.runner)) throw new Error('--runner takes bundle or tsx');
 const EXTRA_FLAGS = values['node-flags'].split(/\s+/).filter(Boolean);
+const EXTRA_ENV = Object.fromEntries(values['server-env'].split(/\s+/).filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 const PORT = Number(values.port);
 const SETTLE_MS = Number(values['settle-seconds']) * 1000;
 const VIEWERS: readonly Viewer[] = ['visitor', 'member', 'premium', 'model', 'admin'];
@@ -245,7 +248,7 @@ async function run(streams: 'on' | 'off'): Promise<Run> {
   await fs.mkdir(dataDir, { recursive: true });
   const probeFile = path.join(dataDir, 'memory-probe.json');
   const env: NodeJS.ProcessEnv = {
-    ...serverEnv(process.env),
+    ...serverEnv({ ...process.env, ...EXTRA_ENV }),
     PORT: String(PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -265,7 +268,7 @@ async function run(streams: 'on' | 'off'): Promise<Run> {
     values.runner === 'tsx'
       ? ['--import', 'tsx', '--import', path.join(ROOT, 'bench/server-memory-probe.ts'), path.join(ROOT, 'apps/server/src/server.ts')]
       : [...SERVER_NODE_FLAGS, '--import', await compiledProbe(), await prepareServerBundle()];
-  console.log(`[streams ${streams}] node ${[...EXTRA_FLAGS, ...args].join(' ').replaceAll(`${ROOT}/`, '')}`);
+  console.log(`[streams ${streams}] ${['LD_PRELOAD', 'MALLOC_ARENA_MAX', 'SERVER_MALLOC'].filter((k) => env[k]).map((k) => `${k}=${env[k]} `).join('')}node ${[...EXTRA_FLAGS, ...args].join(' ').replaceAll(`${ROOT}/`, '')}`);
   const child = spawn(process.execPath, [...EXTRA_FLAGS, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

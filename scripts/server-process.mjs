@@ -1,6 +1,7 @@
 // How `npm start` runs the server process: the bundle, its node flags and its environment (decision records 054 and
 // 056). scripts/start.mjs uses it, and so does the memory bench (bench/server-memory.bench.ts), so the bench measures
 // the process `npm start` starts.
+import fs from 'node:fs';
 import { buildServer, SERVER_BUNDLE, serverBundleIsFresh } from './build-server.mjs';
 
 /** Builds the server's bundle when it is missing or older than its sources (a second or so). */
@@ -15,10 +16,30 @@ export async function prepareServerBundle(log = console.log) {
 /** Node's flags for the server: stack traces name the TypeScript sources through the bundle's source map. */
 export const SERVER_NODE_FLAGS = ['--enable-source-maps'];
 
+/** Where Debian, Ubuntu, Fedora and Alpine's packages put jemalloc (`apt install libjemalloc2`). */
+const JEMALLOC_PATHS = [
+  '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
+  '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2',
+  '/usr/lib64/libjemalloc.so.2',
+  '/usr/lib/libjemalloc.so.2',
+  '/usr/local/lib/libjemalloc.so.2',
+];
+
+/** jemalloc's path when the server should run on it: Linux with glibc, `SERVER_MALLOC` not `system`, the library installed. */
+export function jemallocPath(env = process.env) {
+  if (process.platform !== 'linux' || env.SERVER_MALLOC === 'system' || env.LD_PRELOAD) return null;
+  const glibc = process.report?.getReport().header.glibcVersionRuntime;
+  if (!glibc) return null;
+  return JEMALLOC_PATHS.find((p) => fs.existsSync(p)) ?? null;
+}
+
 /**
- * The server's environment. glibc gives each thread that allocates an arena of its own (libvips, brotli, PGlite's
- * loader): two keep the resident memory about 150 MB lower with no measurable cost (decision record 054).
+ * The server's environment. glibc's malloc keeps what libvips, brotli, V8's compilers and PGlite's start freed (about
+ * 100 MB of the server's resident memory, measured with malloc_trim in decision record 056): jemalloc, where it is
+ * installed, gives it back to the system; without it, two arenas instead of eight per core keep glibc's share about
+ * 150 MB lower (decision record 054).
  */
 export function serverEnv(env = process.env) {
-  return { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2' };
+  const jemalloc = jemallocPath(env);
+  return { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2', ...(jemalloc ? { LD_PRELOAD: jemalloc } : {}) };
 }
