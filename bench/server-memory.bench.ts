@@ -268,7 +268,7 @@ async function run(streams: 'on' | 'off'): Promise<Run> {
     values.runner === 'tsx'
       ? ['--import', 'tsx', '--import', path.join(ROOT, 'bench/server-memory-probe.ts'), path.join(ROOT, 'apps/server/src/server.ts')]
       : [...SERVER_NODE_FLAGS, '--import', await compiledProbe(), await prepareServerBundle()];
-  console.log(`[streams ${streams}] ${['LD_PRELOAD', 'MALLOC_ARENA_MAX', 'SERVER_MALLOC'].filter((k) => env[k]).map((k) => `${k}=${env[k]} `).join('')}node ${[...EXTRA_FLAGS, ...args].join(' ').replaceAll(`${ROOT}/`, '')}`);
+  console.log(`[streams ${streams}] ${['LD_PRELOAD', 'MALLOC_CONF', 'MALLOC_ARENA_MAX', 'SERVER_MALLOC'].filter((k) => env[k]).map((k) => `${k}=${env[k]} `).join('')}node ${[...EXTRA_FLAGS, ...args].join(' ').replaceAll(`${ROOT}/`, '')}`);
   const child = spawn(process.execPath, [...EXTRA_FLAGS, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

@@ -13,8 +13,12 @@ export async function prepareServerBundle(log = console.log) {
   return SERVER_BUNDLE;
 }
 
-/** Node's flags for the server: stack traces name the TypeScript sources through the bundle's source map. */
-export const SERVER_NODE_FLAGS = ['--enable-source-maps'];
+/**
+ * Node's flags for the server: stack traces name the TypeScript sources through the bundle's source map; V8's young
+ * generation in semi-spaces of 4 MB instead of 16 (about 24 MB less resident, no measurable cost in CPU per request:
+ * decision record 056).
+ */
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=4'];
 
 /** Where Debian, Ubuntu, Fedora and Alpine's packages put jemalloc (`apt install libjemalloc2`). */
 const JEMALLOC_PATHS = [
@@ -24,6 +28,13 @@ const JEMALLOC_PATHS = [
   '/usr/lib/libjemalloc.so.2',
   '/usr/local/lib/libjemalloc.so.2',
 ];
+
+/**
+ * jemalloc's settings: two arenas (the server's work is one JavaScript thread, libvips and the libuv pool), freed pages
+ * given back after a second instead of ten, by a thread of its own so an idle server gives them back too (without it
+ * jemalloc purges only when it is called). About 40 MB less resident than its defaults (decision record 056).
+ */
+const JEMALLOC_CONF = 'background_thread:true,narenas:2,dirty_decay_ms:1000,muzzy_decay_ms:0';
 
 /** jemalloc's path when the server should run on it: Linux with glibc, `SERVER_MALLOC` not `system`, the library installed. */
 export function jemallocPath(env = process.env) {
@@ -41,5 +52,9 @@ export function jemallocPath(env = process.env) {
  */
 export function serverEnv(env = process.env) {
   const jemalloc = jemallocPath(env);
-  return { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2', ...(jemalloc ? { LD_PRELOAD: jemalloc } : {}) };
+  return {
+    ...env,
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2',
+    ...(jemalloc ? { LD_PRELOAD: jemalloc, MALLOC_CONF: env.MALLOC_CONF ?? JEMALLOC_CONF } : {}),
+  };
 }
