@@ -1,18 +1,20 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-// Issue 16's memory figure (decision record 054): the resident memory of the embedded server after a start and after
+// Issue 16's memory figure (decision records 054 and 056): the resident memory of the embedded server after a start and after
 // a browse of every screen, printed and never asserted.
 //
-// Needs a built web app (`npm run build`: apps/web/dist). Starts the server as `npm start` does (node with tsx,
-// embedded PGlite, demo content, live demo streams on unless --streams off) on its own port and a fresh DATA_DIR,
+// Needs a built web app (`npm run build`: apps/web/dist). Starts the server as `npm start` does (its bundle, node
+// flags and environment from scripts/server-process.mjs: jemalloc where installed; embedded PGlite, demo content, live
+// demo streams on unless --streams off) on its own port and a fresh DATA_DIR,
 // waits until it answers and has settled, and reads VmRSS and VmHWM (the peak) of its process from /proc. Then
 // headless Chromium opens every screen of e2e/support/screens.ts as the visitor, member, premium member, model and
 // admin who sees it (the every-screen test's helpers), scrolls each to the bottom so its lazy pictures load, and the
 // figures are read again. A probe loaded into the server (server-memory-probe.ts) says where the memory goes: V8's
 // heap, external memory, PGlite's WebAssembly memory, sharp's cache; /proc/<pid>/smaps splits the resident set into
-// the WebAssembly reservation, mapped files (code) and the rest (V8 heap, malloc: libvips, brotli, node).
+// the WebAssembly reservation, mapped files (code), glibc's arenas and the rest (V8 heaps, large blocks, jemalloc's).
 //
-// Usage: npm run bench:memory [-- --streams on|off|both --port 8131 --rtmp-port 19381 --data-dir /tmp/velora-bench-memory]
+// Usage: npm run bench:memory [-- --streams on|off|both --port 8131 --rtmp-port 19381 --data-dir /tmp/velora-bench-memory
+//   --runner bundle|tsx --node-flags=--max-semi-space-size=16 --server-env "SERVER_MALLOC=system"]
 // The last line of stdout is `FIGURES {"rss_after_start_mb": …, "rss_after_browse_mb": …, "rss_peak_mb": …}`, of the
 // run with the demo streams on (as a real start has them) when there is one.
 import { spawn, type ChildProcess } from 'node:child_process';
