@@ -1,18 +1,20 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-// Issue 16's memory figure (decision record 054): the resident memory of the embedded server after a start and after
+// Issue 16's memory figure (decision records 054 and 056): the resident memory of the embedded server after a start and after
 // a browse of every screen, printed and never asserted.
 //
-// Needs a built web app (`npm run build`: apps/web/dist). Starts the server as `npm start` does (node with tsx,
-// embedded PGlite, demo content, live demo streams on unless --streams off) on its own port and a fresh DATA_DIR,
+// Needs a built web app (`npm run build`: apps/web/dist). Starts the server as `npm start` does (its bundle, node
+// flags and environment from scripts/server-process.mjs: jemalloc where installed; embedded PGlite, demo content, live
+// demo streams on unless --streams off) on its own port and a fresh DATA_DIR,
 // waits until it answers and has settled, and reads VmRSS and VmHWM (the peak) of its process from /proc. Then
 // headless Chromium opens every screen of e2e/support/screens.ts as the visitor, member, premium member, model and
 // admin who sees it (the every-screen test's helpers), scrolls each to the bottom so its lazy pictures load, and the
 // figures are read again. A probe loaded into the server (server-memory-probe.ts) says where the memory goes: V8's
 // heap, external memory, PGlite's WebAssembly memory, sharp's cache; /proc/<pid>/smaps splits the resident set into
-// the WebAssembly reservation, mapped files (code) and the rest (V8 heap, malloc: libvips, brotli, node).
+// the WebAssembly reservation, mapped files (code), glibc's arenas and the rest (V8 heaps, large blocks, jemalloc's).
 //
-// Usage: npm run bench:memory [-- --streams on|off|both --port 8131 --rtmp-port 19381 --data-dir /tmp/velora-bench-memory]
+// Usage: npm run bench:memory [-- --streams on|off|both --port 8131 --rtmp-port 19381 --data-dir /tmp/velora-bench-memory
+//   --runner bundle|tsx --node-flags=--max-semi-space-size=16 --server-env "SERVER_MALLOC=system"]
 // The last line of stdout is `FIGURES {"rss_after_start_mb": …, "rss_after_browse_mb": …, "rss_peak_mb": …}`, of the
 // run with the demo streams on (as a real start has them) when there is one.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,9 +22,11 @@ import fs from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
 import { launchBrowser } from '../e2e/support/browser';
 import { openScreen, openViewer, type ViewerSession } from '../e2e/support/screen-checks';
 import { resolveScreens, type Viewer } from '../e2e/support/screens';
+import { prepareServerBundle, SERVER_NODE_FLAGS, serverEnv } from '../scripts/server-process.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -32,10 +36,19 @@ const { values } = parseArgs({
     'rtmp-port': { type: 'string', default: '19381' },
     'data-dir': { type: 'string', default: '/tmp/velora-bench-memory' },
     'settle-seconds': { type: 'string', default: '10' },
+    // `bundle`: as `npm start` runs it (decision record 056); `tsx`: from the TypeScript sources, as before it.
+    runner: { type: 'string', default: 'bundle' },
+    // More node flags for the server, e.g. `--max-semi-space-size=4` (space-separated).
+    'node-flags': { type: 'string', default: '' },
+    // More environment for the server only, e.g. `LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2` (space-separated).
+    'server-env': { type: 'string', default: '' },
   },
 });
 const STREAMS = values.streams === 'both' ? (['off', 'on'] as const) : values.streams === 'off' ? (['off'] as const) : (['on'] as const);
 if (!['on', 'off', 'both'].includes(values.streams)) throw new Error('--streams takes on, off or both');
+if (!['bundle', 'tsx'].includes(values.runner)) throw new Error('--runner takes bundle or tsx');
+const EXTRA_FLAGS = values['node-flags'].split(/\s+/).filter(Boolean);
+const EXTRA_ENV = Object.fromEntries(values['server-env'].split(/\s+/).filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 const PORT = Number(values.port);
 const SETTLE_MS = Number(values['settle-seconds']) * 1000;
 const VIEWERS: readonly Viewer[] = ['visitor', 'member', 'premium', 'model', 'admin'];
@@ -55,12 +68,28 @@ async function status(pid: number): Promise<{ rss: number; hwm: number }> {
   return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 }
 
+/** The resident set split by mapping. */
+interface MappingSplit {
+  /** WebAssembly memories (PGlite's Postgres). */
+  wasm: number;
+  /** Mapped files: node's and the addons' code. */
+  files: number;
+  /** glibc malloc's main arena (`[heap]`, the main thread's allocations: node, Buffers, brotli on the main thread). */
+  mallocMain: number;
+  /** glibc malloc's arenas of other threads (64 MB reservations each: libvips, the libuv pool, loader threads). */
+  mallocThreads: number;
+  /** The rest: V8's heaps (pages of 256 KB) and malloc's large blocks, mapped one by one. */
+  anon: number;
+}
+
+const ARENA = 64 * MB;
+
 /**
- * The resident set split by mapping: WebAssembly memories, mapped files (code), the rest (V8's heap, malloc). V8 reserves
- * gigabytes for each WebAssembly memory and makes only its current size accessible: a read-write mapping followed by the
- * inaccessible rest of the reservation.
+ * The resident set by mapping. V8 reserves gigabytes for each WebAssembly memory and makes only its current size
+ * accessible: a read-write mapping followed by the inaccessible rest of the reservation. glibc's thread arenas are 64 MB
+ * reservations aligned to 64 MB, likewise split into a used and an inaccessible part.
  */
-async function smaps(pid: number): Promise<{ wasm: number; files: number; anon: number }> {
+async function smaps(pid: number): Promise<MappingSplit> {
   const text = await fs.readFile(`/proc/${pid}/smaps`, 'utf8').catch(() => '');
   interface Mapping {
     start: number;
@@ -68,16 +97,19 @@ async function smaps(pid: number): Promise<{ wasm: number; files: number; anon: 
     perms: string;
     name: string;
     rss: number;
-    wasm: boolean;
+    kind: keyof MappingSplit;
   }
   const maps: Mapping[] = [];
   for (const line of text.split('\n')) {
     const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
     if (head) {
-      const mapping = { start: parseInt(head[1]!, 16), end: parseInt(head[2]!, 16), perms: head[3]!, name: head[4]!.trim(), rss: 0, wasm: false };
+      const name = head[4]!.trim();
+      const mapping: Mapping = { start: parseInt(head[1]!, 16), end: parseInt(head[2]!, 16), perms: head[3]!, name, rss: 0, kind: name.startsWith('/') ? 'files' : name === '[heap]' ? 'mallocMain' : 'anon' };
       const before = maps.at(-1);
-      if (before && !mapping.name && !before.name && mapping.perms === '---p' && before.perms === 'rw-p' && before.end === mapping.start && mapping.end - before.start >= 1024 * MB) {
-        before.wasm = true;
+      if (before && !mapping.name && !before.name && mapping.perms === '---p' && before.perms === 'rw-p' && before.end === mapping.start) {
+        const reserved = mapping.end - before.start;
+        if (reserved >= 1024 * MB) before.kind = 'wasm';
+        else if (reserved === ARENA && before.start % ARENA === 0) before.kind = 'mallocThreads';
       }
       maps.push(mapping);
       continue;
@@ -85,8 +117,8 @@ async function smaps(pid: number): Promise<{ wasm: number; files: number; anon: 
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
     if (rss && maps.length > 0) maps.at(-1)!.rss = Number(rss[1]) * 1024;
   }
-  const out = { wasm: 0, files: 0, anon: 0 };
-  for (const m of maps) out[m.wasm ? 'wasm' : m.name.startsWith('/') ? 'files' : 'anon'] += m.rss;
+  const out: MappingSplit = { wasm: 0, files: 0, mallocMain: 0, mallocThreads: 0, anon: 0 };
+  for (const m of maps) out[m.kind] += m.rss;
   return out;
 }
 
@@ -117,6 +149,7 @@ async function descendants(pid: number): Promise<{ pid: number; name: string; rs
 interface Probe {
   memoryUsage: NodeJS.MemoryUsage;
   heap: { total: number; used: number; malloced: number; external: number };
+  spaces: { name: string; size: number; used: number }[];
   wasm: number[];
   sharp: { cache: { memory: { current: number; high: number; max: number }; files: { current: number; max: number }; items: { current: number; max: number } }; concurrency: number; counters: { queue: number; process: number } } | null;
 }
@@ -135,7 +168,7 @@ async function probe(child: ChildProcess, file: string): Promise<Probe | null> {
 interface Snapshot {
   rss: number;
   hwm: number;
-  map: { wasm: number; files: number; anon: number };
+  map: MappingSplit;
   probe: Probe | null;
   children: { pid: number; name: string; rss: number }[];
 }
@@ -149,13 +182,18 @@ async function snapshot(child: ChildProcess, probeFile: string): Promise<Snapsho
 
 function describe(label: string, s: Snapshot): string[] {
   const lines = [`${label}: RSS ${mb(s.rss)} MB (peak so far ${mb(s.hwm)} MB)`];
-  lines.push(`  resident by mapping: WebAssembly memories ${mb(s.map.wasm)} MB, mapped files (code) ${mb(s.map.files)} MB, other anonymous (V8 heaps, malloc) ${mb(s.map.anon)} MB`);
+  lines.push(
+    `  resident by mapping: WebAssembly memories ${mb(s.map.wasm)} MB, mapped files (code) ${mb(s.map.files)} MB, ` +
+      `malloc main arena ${mb(s.map.mallocMain)} MB, malloc thread arenas ${mb(s.map.mallocThreads)} MB, other anonymous (V8 heaps, large malloc blocks) ${mb(s.map.anon)} MB`,
+  );
   if (s.probe) {
     const u = s.probe.memoryUsage;
     lines.push(
       `  V8 heap ${mb(u.heapTotal)} MB committed (${mb(u.heapUsed)} MB used), external ${mb(u.external)} MB (ArrayBuffers ${mb(u.arrayBuffers)} MB), ` +
         `live WebAssembly memories ${s.probe.wasm.map((b) => `${mb(b)} MB`).join(' + ') || 'none'} (their size, not what is resident)`,
     );
+    const spaces = s.probe.spaces.filter((sp) => sp.size >= MB).map((sp) => `${sp.name.replace(/_space$/, '')} ${mb(sp.size)}`);
+    lines.push(`  V8 spaces (MB committed): ${spaces.join(', ')}; V8's own malloc ${mb(s.probe.heap.malloced)} MB`);
     const sh = s.probe.sharp;
     if (sh) {
       lines.push(
@@ -186,6 +224,16 @@ async function loadPictures(session: ViewerSession): Promise<number> {
   });
 }
 
+/**
+ * The probe as plain JavaScript, for a server that runs without tsx. Written under node_modules so its `import('sharp')`
+ * finds the server's sharp (the same module instance).
+ */
+async function compiledProbe(): Promise<string> {
+  const outfile = path.join(ROOT, 'node_modules/.cache/velora-bench/server-memory-probe.mjs');
+  await build({ entryPoints: [path.join(ROOT, 'bench/server-memory-probe.ts')], outfile, bundle: true, packages: 'external', platform: 'node', format: 'esm', logLevel: 'warning' });
+  return outfile;
+}
+
 interface Run {
   streams: 'on' | 'off';
   afterStart: Snapshot;
@@ -202,7 +250,7 @@ async function run(streams: 'on' | 'off'): Promise<Run> {
   await fs.mkdir(dataDir, { recursive: true });
   const probeFile = path.join(dataDir, 'memory-probe.json');
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...serverEnv({ ...process.env, ...EXTRA_ENV }),
     PORT: String(PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -213,18 +261,17 @@ async function run(streams: 'on' | 'off'): Promise<Run> {
     DATABASE_URL: '',
     REDIS_URL: '',
     VELORA_MEMORY_PROBE_FILE: probeFile,
-    // scripts/start.mjs sets it (decision record 054).
-    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   };
   // As `npm start` runs it: no NODE_ENV (development defaults), nothing of a test runner's environment.
   delete env.NODE_ENV;
   delete env.VITEST;
   let output = '';
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', path.join(ROOT, 'bench/server-memory-probe.ts'), path.join(ROOT, 'apps/server/src/server.ts')],
-    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const args =
+    values.runner === 'tsx'
+      ? ['--import', 'tsx', '--import', path.join(ROOT, 'bench/server-memory-probe.ts'), path.join(ROOT, 'apps/server/src/server.ts')]
+      : [...SERVER_NODE_FLAGS, '--import', await compiledProbe(), await prepareServerBundle()];
+  console.log(`[streams ${streams}] ${['LD_PRELOAD', 'MALLOC_CONF', 'MALLOC_ARENA_MAX', 'SERVER_MALLOC'].filter((k) => env[k]).map((k) => `${k}=${env[k]} `).join('')}node ${[...EXTRA_FLAGS, ...args].join(' ').replaceAll(`${ROOT}/`, '')}`);
+  const child = spawn(process.execPath, [...EXTRA_FLAGS, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${PORT}`;

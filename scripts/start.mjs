@@ -1,7 +1,9 @@
-// `npm start`: builds the web app when its sources are newer than the build, then runs the server.
+// `npm start`: builds the web app when its sources are newer than the build, bundles the server when its sources are
+// newer than the bundle (decision record 056), then runs the server as plain JavaScript.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { prepareServerBundle, SERVER_NODE_FLAGS, serverEnv } from './server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distIndex = path.join(root, 'apps/web/dist/index.html');
@@ -21,9 +23,7 @@ if (built < Math.max(...sources.map((s) => newestMtime(path.join(root, s))))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// glibc gives each thread that allocates an arena of its own (libvips, brotli, PGlite's loader): two keep the
-// embedded server's resident memory about 150 MB lower with no measurable cost (decision record 054, bench/README.md).
-const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], { cwd: root, stdio: 'inherit', env });
+const bundle = await prepareServerBundle();
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, bundle], { cwd: root, stdio: 'inherit', env: serverEnv() });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

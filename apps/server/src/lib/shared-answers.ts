@@ -6,10 +6,12 @@ import { deepFreeze } from './deep-freeze';
 // the serializer (http/serialize-frozen-once.ts) then writes its JSON once, too (decision record 058).
 
 /**
- * Variants kept per page: a page's answers differ by the echoed parameters and the marks of the viewer, and past this
- * many a variant is rare enough to be built each time.
+ * Variants kept per page. A page's answers differ by the echoed parameters and the viewer's marks; most requests bring
+ * the few commonest (no marks at all, above all), and each kept variant holds its answer and its JSON (~20 KB for a
+ * catalog page) for as long as its page is kept: with the page caches bounded by bytes (decision 056) this keeps the
+ * variants within a few times the pages' own size. A rarer variant is built each time.
  */
-export const SHARED_ANSWERS_PER_PAGE = 32;
+export const SHARED_ANSWERS_PER_PAGE = 4;
 
 export interface SharedAnswers<S extends object, A> {
   /** The answer of `source` for `variant`, built by `build` the first time and the same frozen object afterwards. */

@@ -15,11 +15,17 @@ const KIND_NOUN: Record<FavouriteKind, string> = { model: 'model', shoot: 'shoot
  * Every catalog page marks the viewer's favourites: each member's favourite ids of a kind are kept in memory until
  * favourites change (decision record 051). A member with more than `maxKept` of a kind is asked per page instead.
  */
-export const FAVOURITE_ID_CACHE = { max: 20_000, ttlMs: 10 * 60_000, maxKept: 5_000 };
+export const FAVOURITE_ID_CACHE = { max: 20_000, maxBytes: 4 * 1024 * 1024, ttlMs: 10 * 60_000, maxKept: 5_000 };
 
 export function createFavouritesService(deps: Pick<Platform, 'db'>) {
   const { db } = deps;
-  const keptIds = createTableCache<Set<number> | 'too many'>({ tables: ['favourites'], changes: db.changes, ...FAVOURITE_ID_CACHE });
+  const keptIds = createTableCache<Set<number> | 'too many'>({
+    tables: ['favourites'],
+    changes: db.changes,
+    ...FAVOURITE_ID_CACHE,
+    // A set's JSON is `{}`: count its ids (a small integer and its slot in the set's table).
+    sizeOf: (ids) => (ids === 'too many' ? 8 : 16 + ids.size * 16),
+  });
   const allIdsOf = (userId: number, kind: FavouriteKind) =>
     keptIds.get(`${userId}:${kind}`, async () => {
       const ids = await favouritesRepository.someIds(db, userId, kind, FAVOURITE_ID_CACHE.maxKept + 1);

@@ -48,11 +48,12 @@ export function createHomeService(deps: HomeDeps) {
     tables: SHARED_SECTION_TABLES,
     changes: db.changes,
     max: 1,
+    maxBytes: 64 * 1024,
     ttlMs: SHARED_SECTIONS_TTL_MS,
   });
   const trendingIds = new LRUCache<'all', number[]>({ max: 1, ttl: SHARED_SECTIONS_TTL_MS });
   // The trailers among the teasers come and go with the trailer feature.
-  const visitorShowcase = createTableCache<Showcase>({ tables: [...SHARED_SECTION_TABLES, 'features'], changes: db.changes, max: 1, ttlMs: SHARED_SECTIONS_TTL_MS });
+  const visitorShowcase = createTableCache<Showcase>({ tables: [...SHARED_SECTION_TABLES, 'features'], changes: db.changes, max: 1, maxBytes: 1024 * 1024, ttlMs: SHARED_SECTIONS_TTL_MS });
 
   async function sharedSections() {
     return shared.get('all', async () => {

@@ -18,6 +18,13 @@ import type { SfuMessage, SfuRequest, SfuResult, SfuOptions } from './sfu-protoc
 // The server's side of the embedded SFU (decision record 033): requests go to the SFU process (sfu-process.ts) and
 // come back as promises; events and per-room stats come from it on their own. Only SDP and control messages cross.
 
+/**
+ * In the server's bundle (`npm start`, scripts/build-server.mjs) the SFU's own bundle, relative to this source file;
+ * elsewhere (tsx in development, the test runner) not defined, and the SFU starts from its TypeScript through tsx.
+ */
+declare const __VELORA_SFU_BUNDLE__: string | undefined;
+const SFU_ENTRY = new URL(typeof __VELORA_SFU_BUNDLE__ === 'string' ? __VELORA_SFU_BUNDLE__ : './sfu-process-entry.mjs', import.meta.url);
+
 export interface EmbeddedMediaServerOptions {
   /** A publisher without media for this long is gone. */
   silenceMs?: number;
@@ -48,7 +55,7 @@ export function createEmbeddedMediaServer(
   /** The SFU process starts with the first request: a server (or a test) that never goes live never starts one. */
   function started(): ChildProcess {
     if (sfu) return sfu;
-    const child = fork(fileURLToPath(new URL('./sfu-process-entry.mjs', import.meta.url)), [], {
+    const child = fork(fileURLToPath(SFU_ENTRY), [], {
       env: { ...process.env, VELORA_SFU_OPTIONS: JSON.stringify(sfuOptions) },
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -49,7 +49,7 @@ export const NEW_MESSAGES_MAX = 100;
  * conversation goes, whose deletion cascades into them), ten minutes at most (decision record 058).
  */
 export const UNREAD_TOTAL_TABLES = ['messages', 'conversation_participants', 'hidden_messages', 'conversations', 'users'] as const;
-export const UNREAD_TOTAL_CACHE = { max: 20_000, ttlMs: 10 * 60_000 };
+export const UNREAD_TOTAL_CACHE = { max: 20_000, maxBytes: 1024 * 1024, ttlMs: 10 * 60_000 };
 
 export const NO_SUCH_MEMBER = 'No such member';
 export const NO_SUCH_PLAYDATE = 'No such playdate';

@@ -16,7 +16,7 @@ export const MODEL_LIST_TABLES = ['models', 'video_models', 'shoots', 'favourite
 
 export function createModelsService(deps: Pick<Platform, 'db'> & { media: MediaService; videos: VideosService; shoots: ShootsService; favourites: FavouritesService }) {
   const { db, media, videos, shoots, favourites } = deps;
-  const pages = createTableCache<{ total: number; models: ModelSummary[] }>({ tables: MODEL_LIST_TABLES, changes: db.changes, max: 500, ttlMs: 10 * 60_000 });
+  const pages = createTableCache<{ total: number; models: ModelSummary[] }>({ tables: MODEL_LIST_TABLES, changes: db.changes, max: 500, maxBytes: 2 * 1024 * 1024, ttlMs: 10 * 60_000 });
   const answers = createSharedAnswers<{ total: number; models: ModelSummary[] }, ModelList>({ maxVariantsPerSource: SHARED_ANSWERS_PER_PAGE });
 
   const toSummary = (row: ModelRow, viewer: AuthContext | null): ModelSummary => ({

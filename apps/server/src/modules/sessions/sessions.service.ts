@@ -41,7 +41,7 @@ export interface LoggedOut {
  * Every API call resolves its bearer token; the answer is kept in memory until the session, its user or the user's
  * roles change (a write here, or another instance's told by PostgreSQL), and a minute at most (decision record 051).
  */
-export const SESSION_CACHE = { max: 20_000, ttlMs: 60_000 };
+export const SESSION_CACHE = { max: 20_000, maxBytes: 4 * 1024 * 1024, ttlMs: 60_000 };
 
 export function createSessionsService({ db, now, realtime, log }: Pick<Platform, 'db' | 'now' | 'realtime'> & { log?: Pick<Platform['log'], 'error'> }) {
   // An unknown token is kept too (as false): a client repeating a dead token costs no query either.

@@ -32,7 +32,7 @@ export const SHOOT_LIST_TABLES = ['shoots', 'shoot_videos', 'shoot_images', 'sho
 
 export function createShootsService(deps: Pick<Platform, 'db' | 'now'> & { media: MediaService; videos: VideosService; favourites: FavouritesService }) {
   const { db, now, media, videos, favourites } = deps;
-  const pages = createTableCache<{ total: number; shoots: ShootSummary[] }>({ tables: SHOOT_LIST_TABLES, changes: db.changes, max: 1_000, ttlMs: 10 * 60_000 });
+  const pages = createTableCache<{ total: number; shoots: ShootSummary[] }>({ tables: SHOOT_LIST_TABLES, changes: db.changes, max: 1_000, maxBytes: 4 * 1024 * 1024, ttlMs: 10 * 60_000 });
   const answers = createSharedAnswers<{ total: number; shoots: ShootSummary[] }, ShootList>({ maxVariantsPerSource: SHARED_ANSWERS_PER_PAGE });
 
   const isPremium = (viewer: AuthContext | null) => !!viewer?.premiumUntil && viewer.premiumUntil.getTime() > now().getTime();

@@ -37,7 +37,7 @@ export const SIMILAR_LIMIT = 12;
  * record 051). The favourite marks are read per request, for the page's ids only.
  */
 export const CATALOG_TABLES = ['videos', 'video_tags', 'video_models', 'tags', 'models'] as const;
-export const CATALOG_PAGE_CACHE = { max: 2_000, ttlMs: 10 * 60_000 };
+export const CATALOG_PAGE_CACHE = { max: 2_000, maxBytes: 8 * 1024 * 1024, ttlMs: 10 * 60_000 };
 
 type CatalogPage = { total: number; videos: Video[] };
 
