@@ -44,3 +44,16 @@ describe('landing shell', () => {
     expect(css).toContain(`@media ${PHONE_HEADER_QUERY} {`);
   });
 });
+
+describe('start-up screen under the shell', () => {
+  it('says "loading" to assistive technology only, while the shell is the visible page', async () => {
+    const { StartupScreen } = await import('../screens/startup-screen');
+    showShell('page');
+    const { container, unmount } = render(<StartupScreen />);
+    expect(container.querySelector('[role="status"]')?.className).toBe('visually-hidden');
+    unmount();
+    removeLandingShell();
+    const full = render(<StartupScreen />);
+    expect(full.container.querySelector('.loading-screen')).not.toBeNull();
+  });
+});

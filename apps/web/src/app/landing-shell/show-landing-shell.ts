@@ -31,7 +31,7 @@ function shellState(): LandingShellState {
 const state = shellState();
 if (state !== 'off') document.documentElement.setAttribute(LANDING_SHELL_ATTRIBUTE, state);
 if (app) {
-  // With the shell on screen the app waits for its first frame: what that frame needs (the stylesheet) then has the
+  // With the shell on screen the app waits until its first paint is presented: what that paint needs then has the
   // line to itself. Without it, nothing is on screen until the app runs, so it loads at once.
   if (state === 'off') startApp(document, app);
   else void afterFirstPaint(window, document).then(() => startApp(document, app));

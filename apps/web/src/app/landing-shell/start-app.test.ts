@@ -26,16 +26,32 @@ describe('starting the app from the state script', () => {
     ]);
   });
 
-  it('waits for a painted frame on a visible page, not on a hidden one', async () => {
-    const frames: FrameRequestCallback[] = [];
-    const win = { requestAnimationFrame: (callback: FrameRequestCallback) => frames.push(callback), setTimeout: (fn: () => void) => fn() } as unknown as Window;
+  it('waits until the first contentful paint is on screen, or at most a few seconds; not at all in a hidden tab', async () => {
+    let report: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | null = null;
+    class FakeObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback: typeof report) {
+        report = callback;
+      }
+      observe() {}
+      disconnect() {}
+    }
+    const timers: (() => void)[] = [];
+    const win = { PerformanceObserver: FakeObserver, setTimeout: (fn: () => void) => timers.push(fn), clearTimeout: () => undefined } as unknown as Window;
     const done = vi.fn();
-    const visible = afterFirstPaint(win, { visibilityState: 'visible' }).then(done);
+    const painted = afterFirstPaint(win, { visibilityState: 'visible' }).then(done);
+    report!({ getEntriesByName: () => [] });
     await Promise.resolve();
     expect(done).not.toHaveBeenCalled();
-    frames[0]?.(0);
-    await visible;
+    report!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    await painted;
     expect(done).toHaveBeenCalled();
+
+    const late = vi.fn();
+    const waited = afterFirstPaint(win, { visibilityState: 'visible' }).then(late);
+    timers.at(-1)?.();
+    await waited;
+    expect(late).toHaveBeenCalled();
     await expect(afterFirstPaint(win, { visibilityState: 'hidden' })).resolves.toBeUndefined();
   });
 });

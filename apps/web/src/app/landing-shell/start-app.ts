@@ -1,10 +1,28 @@
+/** Past this the app starts even if no paint was reported (a browser without paint timing, a page that paints nothing). */
+export const FIRST_PAINT_WAIT_LIMIT_MS = 3000;
+
+type PaintClock = Pick<Window, 'setTimeout' | 'clearTimeout'> & { PerformanceObserver?: typeof PerformanceObserver };
+
 /**
- * Resolves once the browser has painted the page: a frame's animation callback runs just before its paint, a task
- * queued from it just after. A hidden tab paints nothing, so there it resolves at once.
+ * Resolves once the first contentful paint is on screen: the paint timing entry arrives when the frame has been
+ * presented, not when the main thread drew it (on a slow device that can be hundreds of milliseconds apart). A hidden
+ * tab paints nothing, so there it resolves at once.
  */
-export function afterFirstPaint(win: Pick<Window, 'requestAnimationFrame' | 'setTimeout'>, doc: Pick<Document, 'visibilityState'>): Promise<void> {
-  if (doc.visibilityState !== 'visible') return Promise.resolve();
-  return new Promise((resolve) => win.requestAnimationFrame(() => win.setTimeout(resolve, 0)));
+export function afterFirstPaint(win: PaintClock, doc: Pick<Document, 'visibilityState'>): Promise<void> {
+  const Observer = win.PerformanceObserver;
+  if (doc.visibilityState !== 'visible' || !Observer?.supportedEntryTypes?.includes('paint')) return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new Observer((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) done();
+    });
+    const timer = win.setTimeout(() => done(), FIRST_PAINT_WAIT_LIMIT_MS);
+    function done() {
+      observer.disconnect();
+      win.clearTimeout(timer);
+      resolve();
+    }
+    observer.observe({ type: 'paint', buffered: true });
+  });
 }
 
 /** What the build took out of index.html for the state script to add: the app's entry and its preloads. */
