@@ -5,6 +5,7 @@ import { compression } from 'vite-plugin-compression2';
 import { ENDPOINTS } from '../../packages/shared/src/endpoints/index';
 import { LANDING_FIRST_RENDER, landingBudgetPlugin } from './build/landing-budget';
 import { landingPreloadsPlugin } from './build/landing-preloads';
+import { landingShellPlugin } from './build/landing-shell';
 import { localeSplitPlugin } from './build/locale-split';
 import { pureContractsPlugin } from './build/pure-contracts';
 import { slimEndpointTablePlugin } from './build/slim-endpoint-table';
@@ -52,6 +53,12 @@ export default defineConfig({
     }),
     // The landing screen's chunk and its heading's font start loading with the HTML.
     landingPreloadsPlugin({ modules: LANDING_FIRST_RENDER, fonts: ['fraunces-latin-wght-normal.woff2'] }),
+    // The landing page pre-rendered into index.html: its largest paint needs the HTML and the CSS, not the app (055).
+    landingShellPlugin({
+      renderModule: src('src/app/landing-shell/render-landing-shell.tsx'),
+      stateScript: src('src/app/landing-shell/show-landing-shell.ts'),
+      alias: { '@': src('src') },
+    }),
     // A constant of a contract module no longer brings every schema of it, and Zod, into the page.
     pureContractsPlugin(/\/packages\/shared\/src\/contracts\/[^/]+\.ts$/),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: COMPRESSION_THRESHOLD, logLevel: 'silent' }),

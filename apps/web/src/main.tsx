@@ -1,5 +1,6 @@
 // First: no later module may parse with Zod before it stops probing for eval (the CSP refuses eval).
 import './lib/zod-without-eval';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRoot, createVeloraApp } from './app/app';
 import { installErrorReporting } from './app/error-reporting';
@@ -7,6 +8,7 @@ import { applyCspNonce } from './lib/csp-nonce';
 import { installFormActivity } from './lib/form-activity';
 import { installMediaActivity } from './lib/media-activity';
 import './styles/index.css';
+import './app/landing-shell/landing-shell.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -16,4 +18,7 @@ applyCspNonce();
 // Popups wait for a playing video or a form being filled in (decision 046): heard from the first moment on.
 installMediaActivity();
 installFormActivity();
-createRoot(container).render(<AppRoot app={createVeloraApp()} />);
+const root = createRoot(container);
+// A transition: the first render yields to the browser every few milliseconds instead of holding the main thread for
+// its whole length (the page is on screen already when the landing shell shows, decision record 055).
+startTransition(() => root.render(<AppRoot app={createVeloraApp()} />));

@@ -10,7 +10,8 @@ import { COMPRESS_THRESHOLD_BYTES } from './compression';
 // A built web app as Vite writes it: every text asset with a .br and a .gz beside it.
 async function writeWebDist(dir: string, script: string) {
   await fs.mkdir(path.join(dir, 'assets'), { recursive: true });
-  await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Velora</title><div id="root"></div>');
+  // As large as a page with the pre-rendered landing (decision record 055): above the compression threshold.
+  await fs.writeFile(path.join(dir, 'index.html'), `<!doctype html><title>Velora</title><div id="shell">${'<p>Velora</p>'.repeat(200)}</div><div id="root"></div>`);
   const file = path.join(dir, 'assets', 'main-abc123.js');
   await fs.writeFile(file, script);
   await fs.writeFile(`${file}.br`, brotliCompressSync(script));
@@ -64,6 +65,18 @@ describe('compression', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('compresses index.html (the history fallback, no route of its own) by Accept-Encoding, above the threshold', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/videos' });
+    const br = await t.app.inject({ method: 'GET', url: '/videos', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<div id="root">');
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('leaves an API answer below the threshold uncompressed', async () => {

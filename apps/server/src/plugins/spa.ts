@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { compressedText } from './compression';
 import { CSP_SOURCES_FILE, styleNonceOf } from './security-headers';
 
 // Serves the built SPA from `/`, and index.html for any other non-API GET or HEAD path (history fallback). Media under `/media`
@@ -40,6 +41,11 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     }
     // Libraries that add a <style> element at run time read the nonce from here (apps/web/src/lib/csp-nonce.ts).
     const page = indexHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${styleNonceOf(reply)}" />`);
-    return reply.type('text/html').header('cache-control', 'no-cache').send(page);
+    // Compressed here: @fastify/compress hooks routes only, and this handler is none. The landing's HTML carries the
+    // pre-rendered page (decision record 055), 20 KB that brotli makes 4.
+    const { body, encoding } = compressedText(page, request.headers['accept-encoding']);
+    void reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (encoding) void reply.header('content-encoding', encoding);
+    return reply.send(body);
   });
 });

@@ -23,6 +23,7 @@ import { ModalHost } from '../popups/modal-host';
 import { useIoAccountHandOver, useLawLimitedAnswers, useQueuedPopups, useSisterDomainHandOver, useThirdPartyConsent } from '../compliance-effects';
 import { withEnglish } from '../i18n';
 import { IdentityProviderHost } from '../identity-provider-host';
+import { useLandingShellRemoval } from '../landing-shell/landing-shell';
 import { useCurrentRoute } from '../navigation/current-route';
 import { createPrefetcher, usePrefetchOnIntent } from '../navigation/prefetch';
 import { screenLoader } from '../navigation/screen-loader';
@@ -76,7 +77,7 @@ function FreeAreaBanner({ placement }: { placement: NonNullable<LayoutSpec['bann
   );
 }
 
-function Frame({ layout, children }: { layout: Layout; children: ReactNode }) {
+export function Frame({ layout, children }: { layout: Layout; children: ReactNode }) {
   const { variant } = useSiteConfig();
   const main = (
     <main id={MAIN_ID} className="site-main" tabIndex={-1}>
@@ -122,6 +123,7 @@ function AccountSession({ children }: { children: ReactNode }) {
 
 /** The root of every page: the layout, and the global hosts SPEC §2 requires on every screen. */
 export function RootLayout() {
+  useLandingShellRemoval();
   const route = useCurrentRoute();
   const { isLoggedIn } = useSession();
   const navigation = useNavigation();

@@ -22,8 +22,9 @@ export function applyTheme(theme: Theme, root: HTMLElement = document.documentEl
   root.dataset.theme = theme;
 }
 
-export function currentTheme(root: HTMLElement = document.documentElement): Theme {
-  return isTheme(root.dataset.theme) ? root.dataset.theme : DEFAULT_THEME;
+/** The theme on the page; the default where there is no page (the landing shell rendered at build time). */
+export function currentTheme(root: HTMLElement | undefined = globalThis.document?.documentElement): Theme {
+  return isTheme(root?.dataset.theme) ? root.dataset.theme : DEFAULT_THEME;
 }
 
 /** Applies and remembers a theme. */
