@@ -239,6 +239,10 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, { src
         ...(bandwidth > 0 ? { abrEwmaDefaultEstimate: bandwidth } : {}),
         // "Auto" never loads more pixels than the player shows (full screen lifts the cap).
         capLevelToPlayerSize: true,
+        // Segments are transmuxed on the main thread (decision record 057): hls.js would start its worker (a blob of
+        // its whole bundle, compiled again) only when the first segment arrives, and on a busy device that start
+        // was most of the wait for the first frame. The price: each segment's transmuxing runs on the main thread.
+        enableWorker: false,
         pLoader: aheadAwareLoader(Hls.DefaultConfig.loader, playlistAhead) as PlaylistLoaderConstructor,
         fLoader: aheadAwareLoader(Hls.DefaultConfig.loader, segmentAhead) as FragmentLoaderConstructor,
       });

@@ -4,7 +4,7 @@ import type { Profile, VideoDetail } from '@velora/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetPopups } from '@/components/popups/popup-store';
 import { FakeHls, stubMediaElement } from '@/entities/video-player/testing/fake-hls';
-import { resetTheater } from '@/features/player/theater-store';
+import { getTheaterState, resetTheater } from '@/features/player/theater-store';
 import type * as Http from '@/lib/http';
 import { api } from '@/lib/http';
 import { setAccessToken } from '@/lib/storage';
@@ -120,6 +120,29 @@ describe('theater mode (SPEC §2, §4)', () => {
     await user.click(await screen.findByRole('link', { name: 'Play Demo film 1' }));
     expect(await screen.findByRole('dialog', { name: 'Demo film 1' })).toBeTruthy();
     expect(url()).toBe('/videos?order=oldest#play-1');
+  });
+
+  it('a press on a card’s play action opens the player at once, before the router renders the new hash (decision 057)', async () => {
+    premiumMember({ 1: detail(1), 2: detail(2) });
+    const { url } = renderApp('/videos?order=oldest');
+    const link = await screen.findByRole('link', { name: 'Play Demo film 1' });
+    // A click as the browser sends it, outside act(): the router's render of the hash has not happened yet.
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    expect(getTheaterState()).toMatchObject({ activeVideoId: 1, theater: true });
+    expect(await screen.findByRole('dialog', { name: 'Demo film 1' })).toBeTruthy();
+    expect(url()).toBe('/videos?order=oldest#play-1');
+  });
+
+  it('a press meant for a new tab (Ctrl, ⌘, Shift) leaves the player closed', async () => {
+    premiumMember({ 1: detail(1), 2: detail(2) });
+    renderApp('/videos');
+    const link = await screen.findByRole('link', { name: 'Play Demo film 1' });
+    for (const modifier of ['ctrlKey', 'metaKey', 'shiftKey'] as const) {
+      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, [modifier]: true }));
+    }
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(getTheaterState().activeVideoId).toBeNull();
+    expect(screen.queryByTestId('theater')).toBeNull();
   });
 
   it('a similar video opens in place of the active one', async () => {
