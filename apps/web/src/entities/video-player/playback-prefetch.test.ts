@@ -75,6 +75,14 @@ describe('prefetchBytes', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('fetches no segment the player took: the press on play is an intent too', async () => {
+    fetchMock.mockReturnValueOnce(bytes(188));
+    await prefetchBytes(SEGMENT);
+    await takePrefetchedBytes(SEGMENT);
+    expect(await prefetchBytes(SEGMENT)).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('is taken while still on its way', async () => {
     let arrive!: (response: Response) => void;
     fetchMock.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));

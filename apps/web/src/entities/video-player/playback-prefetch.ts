@@ -89,6 +89,8 @@ export interface PrefetchedBytes {
 /** Segments are a few hundred kilobytes each: only the last few cards pointed at keep theirs. */
 const MAX_SEGMENTS = 3;
 const segments = new Map<string, { at: number; result: Promise<PrefetchedBytes | null> }>();
+/** Segments the player took, by when: the press on play is an intent too, and must not fetch it a second time. */
+const taken = new Map<string, number>();
 
 /**
  * Fetches a segment once and keeps it a few minutes for the player (which takes it: hls.js hands the bytes to its
@@ -98,6 +100,8 @@ export function prefetchBytes(given: string): Promise<PrefetchedBytes | null> {
   const url = absolute(given);
   const held = segments.get(url);
   if (held && performance.now() - held.at < KEEP_MS) return held.result;
+  const takenAt = taken.get(url);
+  if (takenAt !== undefined && performance.now() - takenAt < KEEP_MS) return Promise.resolve(null);
   const requestStart = performance.now();
   const result = fetch(url, { credentials: 'same-origin' })
     .then(async (response) => {
@@ -125,11 +129,19 @@ export function takePrefetchedBytes(given: string): Promise<PrefetchedBytes | nu
   const hit = segments.get(url);
   if (!hit) return null;
   segments.delete(url);
-  return performance.now() - hit.at < KEEP_MS ? hit.result : null;
+  if (performance.now() - hit.at >= KEEP_MS) return null;
+  taken.delete(url);
+  taken.set(url, performance.now());
+  for (const key of taken.keys()) {
+    if (taken.size <= MAX_KEPT) break;
+    taken.delete(key);
+  }
+  return hit.result;
 }
 
 /** For tests. */
 export function forgetPrefetched(): void {
   kept.clear();
   segments.clear();
+  taken.clear();
 }

@@ -115,9 +115,11 @@ function aheadAwareLoader<T extends LoaderContext>(
 /** A playlist a card fetched ahead (it stays for a reopened player: playlists are small). */
 const playlistAhead = (context: PlaylistLoaderContext) => prefetchedText(context.url)?.then((fetched) => fetched && { ...fetched, data: fetched.text }) ?? null;
 
-/** A whole segment (no byte range) a card fetched ahead; taken once (hls.js transfers the bytes to its worker). */
-const segmentAhead = (context: FragmentLoaderContext) =>
-  context.rangeStart === undefined && context.rangeEnd === undefined ? takePrefetchedBytes(context.url) : null;
+/**
+ * A whole segment a card fetched ahead, taken once (hls.js may hand the bytes on to a worker, which detaches them).
+ * hls.js asks for a whole segment with `rangeEnd` 0 (its loaders send a Range header only for a non-zero end).
+ */
+const segmentAhead = (context: FragmentLoaderContext) => (context.rangeEnd ? null : takePrefetchedBytes(context.url));
 
 /** The player's picture height in device pixels; the theater's when it is not laid out yet. */
 function playerHeight(video: HTMLVideoElement): number {

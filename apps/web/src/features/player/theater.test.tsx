@@ -92,6 +92,22 @@ describe('theater mode (SPEC §2, §4)', () => {
     expect(document.documentElement.style.overflow).toBe('hidden');
   });
 
+  it('shows the similar videos and comments once the player has its first frame (decision 057)', async () => {
+    premiumMember();
+    renderApp('/videos#play-5');
+    const dialog = await theaterDialog();
+    const player = await within(dialog).findByTestId('video-player');
+    // The press's work goes to the video first: the facts are there, the similar videos and comments wait.
+    expect(within(dialog).getByRole('heading', { name: 'Demo film 5' })).toBeTruthy();
+    expect(within(dialog).queryByRole('link', { name: 'Play Demo film 8' })).toBeNull();
+    expect(within(dialog).queryByRole('textbox', { name: 'Add a comment' })).toBeNull();
+    act(() => {
+      player.querySelector('video')!.dispatchEvent(new Event('loadeddata'));
+    });
+    expect(await within(dialog).findByRole('link', { name: 'Play Demo film 8' })).toBeTruthy();
+    expect(await within(dialog).findByRole('textbox', { name: 'Add a comment' })).toBeTruthy();
+  });
+
   it('closes with Escape, removing the hash and keeping the page', async () => {
     const user = userEvent.setup();
     premiumMember();
