@@ -62,12 +62,19 @@ export function rememberBandwidth(bitsPerSecond: unknown): void {
   if (typeof bitsPerSecond === 'number' && Number.isFinite(bitsPerSecond) && bitsPerSecond > 0) measured = bitsPerSecond;
 }
 
+const connection = () => (navigator as Navigator & { connection?: { downlink?: number; saveData?: boolean } }).connection;
+
 /** Bits per second: what the last video measured, else what the browser says (Network Information API), else 0. */
 export function bandwidthEstimate(): number {
   if (measured !== null) return measured;
-  const connection = (navigator as Navigator & { connection?: { downlink?: number; saveData?: boolean } }).connection;
-  if (connection?.saveData) return 0;
-  return connection?.downlink ? connection.downlink * 1_000_000 : 0;
+  const info = connection();
+  if (info?.saveData) return 0;
+  return info?.downlink ? info.downlink * 1_000_000 : 0;
+}
+
+/** The browser asks to save data (Network Information API `saveData`): nothing is loaded on speculation. */
+export function savesData(): boolean {
+  return connection()?.saveData === true;
 }
 
 /** The picture height (device pixels) of the theater player for this window: theater.css's sizes. */

@@ -1,9 +1,9 @@
-import type { ErrorData, HlsConfig, Loader, LoaderCallbacks, LoaderConfiguration, LoaderContext, LoaderStats, PlaylistLoaderConstructor, PlaylistLoaderContext } from 'hls.js';
+import type { ErrorData, FragmentLoaderConstructor, FragmentLoaderContext, HlsConfig, Loader, LoaderCallbacks, LoaderConfiguration, LoaderContext, LoaderStats, PlaylistLoaderConstructor, PlaylistLoaderContext } from 'hls.js';
 import type HlsType from 'hls.js';
 import type { RefObject } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getVideoQuality, setVideoQuality } from '@/lib/storage';
-import { prefetchedText } from './playback-prefetch';
+import { prefetchedText, takePrefetchedBytes } from './playback-prefetch';
 import type { QualityOption } from './quality';
 import { AUTO_QUALITY, optionForPreference, qualityOptions } from './quality';
 import { bandwidthEstimate, rememberBandwidth, startRenditionIndex, theaterPlayerHeight } from './start-rendition';
@@ -53,28 +53,41 @@ export function loadHls(): Promise<{ default: typeof HlsType }> {
   });
   return hlsChunk;
 }
+/** What a loader hands hls.js in place of a request: fetched ahead by a card (playback-prefetch.ts). */
+interface Ahead {
+  url: string;
+  data: string | ArrayBuffer;
+  requestStart: number;
+  firstByte: number;
+  loaded: number;
+}
+
 /**
- * hls.js's playlist loader, answering from the playlists a card fetched ahead (playback-prefetch.ts) and asking the
- * network for the rest (decision record 053).
+ * hls.js's loader, answering what `ahead` holds for a request (a playlist or a segment a card fetched before the
+ * press: decision records 053 and 057) with the prefetch's real timings as its statistics, and asking the network
+ * for the rest, and for anything whose prefetch failed.
  */
-function prefetchAwareLoader(Network: new (config: HlsConfig) => Loader<LoaderContext>): PlaylistLoaderConstructor {
-  return class PrefetchAwareLoader implements Loader<PlaylistLoaderContext> {
-    private readonly network: Loader<PlaylistLoaderContext>;
+function aheadAwareLoader<T extends LoaderContext>(
+  Network: new (config: HlsConfig) => Loader<LoaderContext>,
+  ahead: (context: T) => Promise<Ahead | null> | null,
+): new (config: HlsConfig) => Loader<T> {
+  return class AheadAwareLoader implements Loader<T> {
+    private readonly network: Loader<T>;
     private settled = false;
-    context: PlaylistLoaderContext | null = null;
+    context: T | null = null;
     stats: LoaderStats;
 
     constructor(config: HlsConfig) {
-      // hls.js's default loader loads any context, playlists included.
-      this.network = new Network(config) as unknown as Loader<PlaylistLoaderContext>;
+      // hls.js's default loader loads any context, playlists and segments alike.
+      this.network = new Network(config) as unknown as Loader<T>;
       this.stats = this.network.stats;
     }
 
-    load(context: PlaylistLoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<PlaylistLoaderContext>): void {
+    load(context: T, config: LoaderConfiguration, callbacks: LoaderCallbacks<T>): void {
       this.context = context;
-      const ahead = prefetchedText(context.url);
-      if (!ahead) return this.network.load(context, config, callbacks);
-      void ahead.then((fetched) => {
+      const held = ahead(context);
+      if (!held) return this.network.load(context, config, callbacks);
+      void held.then((fetched) => {
         if (this.settled) return;
         if (!fetched) return this.network.load(context, config, callbacks);
         this.settled = true;
@@ -82,8 +95,8 @@ function prefetchAwareLoader(Network: new (config: HlsConfig) => Loader<LoaderCo
         stats.loading.start = fetched.requestStart;
         stats.loading.first = fetched.firstByte;
         stats.loading.end = fetched.loaded;
-        stats.loaded = stats.total = fetched.text.length;
-        callbacks.onSuccess({ url: fetched.url, data: fetched.text, code: 200 }, stats, context, null);
+        stats.loaded = stats.total = typeof fetched.data === 'string' ? fetched.data.length : fetched.data.byteLength;
+        callbacks.onSuccess({ url: fetched.url, data: fetched.data, code: 200 }, stats, context, null);
       });
     }
 
@@ -98,6 +111,15 @@ function prefetchAwareLoader(Network: new (config: HlsConfig) => Loader<LoaderCo
     }
   };
 }
+
+/** A playlist a card fetched ahead (it stays for a reopened player: playlists are small). */
+const playlistAhead = (context: PlaylistLoaderContext) => prefetchedText(context.url)?.then((fetched) => fetched && { ...fetched, data: fetched.text }) ?? null;
+
+/**
+ * A whole segment a card fetched ahead, taken once (hls.js may hand the bytes on to a worker, which detaches them).
+ * hls.js asks for a whole segment with `rangeEnd` 0 (its loaders send a Range header only for a non-zero end).
+ */
+const segmentAhead = (context: FragmentLoaderContext) => (context.rangeEnd ? null : takePrefetchedBytes(context.url));
 
 /** The player's picture height in device pixels; the theater's when it is not laid out yet. */
 function playerHeight(video: HTMLVideoElement): number {
@@ -219,7 +241,12 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, { src
         ...(bandwidth > 0 ? { abrEwmaDefaultEstimate: bandwidth } : {}),
         // "Auto" never loads more pixels than the player shows (full screen lifts the cap).
         capLevelToPlayerSize: true,
-        pLoader: prefetchAwareLoader(Hls.DefaultConfig.loader),
+        // Segments are transmuxed on the main thread (decision record 057): hls.js would start its worker (a blob of
+        // its whole bundle, compiled again) only when the first segment arrives, and on a busy device that start
+        // was most of the wait for the first frame. The price: each segment's transmuxing runs on the main thread.
+        enableWorker: false,
+        pLoader: aheadAwareLoader(Hls.DefaultConfig.loader, playlistAhead) as PlaylistLoaderConstructor,
+        fLoader: aheadAwareLoader(Hls.DefaultConfig.loader, segmentAhead) as FragmentLoaderConstructor,
       });
       hls = instance;
       hlsRef.current = instance;

@@ -5,7 +5,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { en } from '@/locales';
 import { STORAGE_KEYS, getAutoplay, getVideoQuality, getVolume, setVideoQuality, setVolume } from '@/lib/storage';
-import { forgetPrefetched, prefetchText } from './playback-prefetch';
+import { forgetPrefetched, prefetchBytes, prefetchText } from './playback-prefetch';
 import { forgetBandwidth, rememberBandwidth } from './start-rendition';
 import { FakeHls, stubMediaElement } from './testing/fake-hls';
 import type { VideoPlayerProps } from './video-player';
@@ -362,5 +362,37 @@ describe('VideoPlayer starting quickly (decision record 053)', () => {
     // Anything else goes to the network as before.
     new Loader({}).load({ url: 'http://localhost/media/hls/7/1080p.m3u8?sig=a' }, {}, { onSuccess });
     expect(network).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the first segment fetched ahead once, as bytes, and asks the network for it again after that', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(new Uint8Array(376))));
+    const url = 'http://localhost/media/hls/7/360p_000.ts?sig=a';
+    await prefetchBytes(url);
+    renderPlayer();
+    const hls = await attached();
+    const Loader = hls.config.fLoader as new (config: unknown) => {
+      load: (context: { url: string; rangeStart?: number; rangeEnd?: number }, config: unknown, callbacks: { onSuccess: (...args: unknown[]) => void }) => void;
+      stats: { loaded: number };
+    };
+    const onSuccess = vi.fn();
+    const network = vi.spyOn(FakeHls.DefaultConfig.loader.prototype, 'load');
+    const loader = new Loader({});
+    // As hls.js asks for a whole segment: no byte range, given as 0 to 0.
+    loader.load({ url, rangeStart: 0, rangeEnd: 0 }, {}, { onSuccess });
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    const [response] = onSuccess.mock.calls[0] as [{ url: string; data: ArrayBuffer; code: number }];
+    expect(response).toMatchObject({ url, code: 200 });
+    expect(response.data.byteLength).toBe(376);
+    expect(loader.stats.loaded).toBe(376);
+    expect(network).not.toHaveBeenCalled();
+
+    // The bytes may have gone to a worker: a second load of the segment (a seek back) is the network's, and so is
+    // a byte range of a segment.
+    new Loader({}).load({ url, rangeStart: 0, rangeEnd: 0 }, {}, { onSuccess });
+    expect(network).toHaveBeenCalledTimes(1);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(new Uint8Array(376))));
+    await prefetchBytes('http://localhost/media/hls/7/all.ts');
+    new Loader({}).load({ url: 'http://localhost/media/hls/7/all.ts', rangeStart: 0, rangeEnd: 188 }, {}, { onSuccess });
+    expect(network).toHaveBeenCalledTimes(2);
   });
 });

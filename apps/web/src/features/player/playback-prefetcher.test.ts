@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { VideoDetail } from '@velora/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetPrefetched, prefetchedText } from '@/entities/video-player/playback-prefetch';
+import { forgetPrefetched, prefetchedText, takePrefetchedBytes } from '@/entities/video-player/playback-prefetch';
 import { forgetBandwidth } from '@/entities/video-player/start-rendition';
 import { videoFixture } from '@/test/render-app';
 import { call } from '@/lib/http/call';
+import { setVideoQuality } from '@/lib/storage';
 import { loadTheaterPlayer } from './lazy-theater-player';
 import { createPlaybackPrefetcher } from './playback-prefetcher';
 
@@ -51,6 +52,8 @@ beforeEach(() => {
   vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 0));
 });
 afterEach(() => {
+  localStorage.clear();
+  Reflect.deleteProperty(navigator, 'connection');
   forgetPrefetched();
   forgetBandwidth();
   vi.unstubAllGlobals();
@@ -109,5 +112,61 @@ describe('the playback prefetcher', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(callMock).not.toHaveBeenCalled();
     expect(loadTheaterPlayer).not.toHaveBeenCalled();
+  });
+
+  describe('the first segment (decision record 057)', () => {
+    const VARIANT_360 = 'http://localhost/media/hls/7/360p.m3u8?exp=1&sig=a';
+    const VARIANT_720 = 'http://localhost/media/hls/7/720p.m3u8?exp=1&sig=a';
+    const variant = (name: string) =>
+      ['#EXTM3U', '#EXT-X-TARGETDURATION:4', ...Array.from({ length: 200 }, (_, i) => `#EXTINF:4.000000,\n${name}_${String(i).padStart(3, '0')}.ts?exp=1&sig=a`), '#EXT-X-ENDLIST', ''].join('\n');
+    const segmentOf = (name: string, n: string) => `http://localhost/media/hls/7/${name}_${n}.ts?exp=1&sig=a`;
+
+    beforeEach(() => {
+      fetchMock.mockImplementation(async (url: string) => {
+        if (url === MASTER) return new Response(MASTER_TEXT);
+        if (url === VARIANT_360) return new Response(variant('360p'));
+        if (url === VARIANT_720) return new Response(variant('720p'));
+        return new Response(new Uint8Array(188));
+      });
+    });
+    const settled = () => vi.waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(2)).then(() => new Promise((r) => setTimeout(r, 30)));
+
+    it('on intent, fetches the segment playback starts with: the one holding the resume position', async () => {
+      createPlaybackPrefetcher(queryClient)(7, 'intent');
+      await settled();
+      // Resumed at 42 s: the eleventh 4 s segment of the start rendition (the lowest: the bandwidth is unknown).
+      expect(fetched()).toEqual([MASTER, VARIANT_360, segmentOf('360p', '010')]);
+      expect((await takePrefetchedBytes(segmentOf('360p', '010')))?.data.byteLength).toBe(188);
+    });
+
+    it('from the start when there is nothing to resume', async () => {
+      callMock.mockImplementation(async (name, { params: { id } }) =>
+        name === 'videos.detail' ? detailOf(id) : { video_id: id, position: 0, duration: 0, play_count: 0, updated_at: null },
+      );
+      createPlaybackPrefetcher(queryClient)(7, 'intent');
+      await settled();
+      expect(fetched()).toEqual([MASTER, VARIANT_360, segmentOf('360p', '000')]);
+    });
+
+    it('not for a card in view: only pointing at it, focusing or touching it spends a segment', async () => {
+      createPlaybackPrefetcher(queryClient)(7, 'view');
+      await vi.waitFor(() => expect(fetched()).toEqual([MASTER]));
+      await new Promise((r) => setTimeout(r, 30));
+      expect(fetched()).toEqual([MASTER]);
+    });
+
+    it('not when the browser asks to save data', async () => {
+      Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+      createPlaybackPrefetcher(queryClient)(7, 'intent');
+      await settled();
+      expect(fetched()).toEqual([MASTER, VARIANT_360]);
+    });
+
+    it('a rendition chosen in the quality menu: its playlist (the one the player loads), but no segment', async () => {
+      setVideoQuality('720');
+      createPlaybackPrefetcher(queryClient)(7, 'intent');
+      await settled();
+      expect(fetched()).toEqual([MASTER, VARIANT_720]);
+    });
   });
 });

@@ -4,7 +4,7 @@ import type { Profile, VideoDetail } from '@velora/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetPopups } from '@/components/popups/popup-store';
 import { FakeHls, stubMediaElement } from '@/entities/video-player/testing/fake-hls';
-import { resetTheater } from '@/features/player/theater-store';
+import { getTheaterState, resetTheater } from '@/features/player/theater-store';
 import type * as Http from '@/lib/http';
 import { api } from '@/lib/http';
 import { setAccessToken } from '@/lib/storage';
@@ -92,6 +92,22 @@ describe('theater mode (SPEC §2, §4)', () => {
     expect(document.documentElement.style.overflow).toBe('hidden');
   });
 
+  it('shows the similar videos and comments once the player has its first frame (decision 057)', async () => {
+    premiumMember();
+    renderApp('/videos#play-5');
+    const dialog = await theaterDialog();
+    const player = await within(dialog).findByTestId('video-player');
+    // The press's work goes to the video first: the facts are there, the similar videos and comments wait.
+    expect(within(dialog).getByRole('heading', { name: 'Demo film 5' })).toBeTruthy();
+    expect(within(dialog).queryByRole('link', { name: 'Play Demo film 8' })).toBeNull();
+    expect(within(dialog).queryByRole('textbox', { name: 'Add a comment' })).toBeNull();
+    act(() => {
+      player.querySelector('video')!.dispatchEvent(new Event('loadeddata'));
+    });
+    expect(await within(dialog).findByRole('link', { name: 'Play Demo film 8' })).toBeTruthy();
+    expect(await within(dialog).findByRole('textbox', { name: 'Add a comment' })).toBeTruthy();
+  });
+
   it('closes with Escape, removing the hash and keeping the page', async () => {
     const user = userEvent.setup();
     premiumMember();
@@ -120,6 +136,29 @@ describe('theater mode (SPEC §2, §4)', () => {
     await user.click(await screen.findByRole('link', { name: 'Play Demo film 1' }));
     expect(await screen.findByRole('dialog', { name: 'Demo film 1' })).toBeTruthy();
     expect(url()).toBe('/videos?order=oldest#play-1');
+  });
+
+  it('a press on a card’s play action opens the player at once, before the router renders the new hash (decision 057)', async () => {
+    premiumMember({ 1: detail(1), 2: detail(2) });
+    const { url } = renderApp('/videos?order=oldest');
+    const link = await screen.findByRole('link', { name: 'Play Demo film 1' });
+    // A click as the browser sends it, outside act(): the router's render of the hash has not happened yet.
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    expect(getTheaterState()).toMatchObject({ activeVideoId: 1, theater: true });
+    expect(await screen.findByRole('dialog', { name: 'Demo film 1' })).toBeTruthy();
+    expect(url()).toBe('/videos?order=oldest#play-1');
+  });
+
+  it('a press meant for a new tab (Ctrl, ⌘, Shift) leaves the player closed', async () => {
+    premiumMember({ 1: detail(1), 2: detail(2) });
+    renderApp('/videos');
+    const link = await screen.findByRole('link', { name: 'Play Demo film 1' });
+    for (const modifier of ['ctrlKey', 'metaKey', 'shiftKey'] as const) {
+      link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, [modifier]: true }));
+    }
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(getTheaterState().activeVideoId).toBeNull();
+    expect(screen.queryByTestId('theater')).toBeNull();
   });
 
   it('a similar video opens in place of the active one', async () => {

@@ -14,6 +14,23 @@ export interface Theater extends TheaterState {
 }
 
 /**
+ * A plain press (mouse, touch, or Enter: all send a click) on a play link to this same page selects its video at
+ * once (decision record 057). The router renders the new hash in a transition of the whole page, and only then
+ * would the effect below select it: on a loaded machine 100 ms or more before the player even mounts. The hash
+ * still follows and selects the same video again, which changes nothing. A press that opens a new tab or window, or
+ * a link to another page, is left to the router.
+ */
+function selectOnPress(event: MouseEvent, here: { pathname: string; search: string }): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = event.target instanceof Element ? event.target.closest('a[href*="#play-"]') : null;
+  if (!(link instanceof HTMLAnchorElement) || (link.target !== '' && link.target !== '_self') || link.hasAttribute('download')) return;
+  const to = new URL(link.href);
+  if (to.origin !== window.location.origin || to.pathname !== here.pathname || to.search !== here.search) return;
+  const videoId = videoIdOfHash(to.hash);
+  if (videoId !== null) dispatchTheater({ type: 'select', videoId });
+}
+
+/**
  * Feeds the theater store from the URL: a location carrying `#play-{id}` selects that video; any
  * other change of location is a navigation (SPEC §4). Used once, by the player slot at the root.
  * Closing or docking removes the play hash; expanding puts it back, so the URL names the video
@@ -38,9 +55,13 @@ export function useTheater(): Theater {
     [navigate],
   );
 
-  // Which list a video was opened from: autoplay goes on with the next one of it.
+  // Which list a video was opened from: autoplay goes on with the next one of it. A press on a play link of this
+  // page opens the player at once, before the router renders the new hash (see selectOnPress).
   useEffect(() => {
-    const onClick = (event: MouseEvent) => rememberPlayContextOf(event.target);
+    const onClick = (event: MouseEvent) => {
+      rememberPlayContextOf(event.target);
+      selectOnPress(event, here.current);
+    };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
   }, []);

@@ -10,19 +10,10 @@ import { VideoPlayer } from '@/entities/video-player/video-player';
 import { isApiError } from '@/lib/http';
 import { playbacksQueryOptions, usePlaybacks } from '../api/get-playbacks';
 import { videoQueryOptions } from '../api/get-video';
+import { resumePosition } from '../resume-position';
 import { usePlaybackReporter } from '../use-playback-reporter';
 import { useUpNext } from '../use-up-next';
 import { UpNextCountdown } from './up-next';
-
-/** Close to the end, a film starts over instead of resuming. */
-const RESUME_UNTIL_END_S = 10;
-const MIN_RESUME_S = 5;
-
-export function resumePosition(position: number | undefined, duration: number): number {
-  if (!position || position < MIN_RESUME_S) return 0;
-  if (duration > 0 && position > duration - RESUME_UNTIL_END_S) return 0;
-  return position;
-}
 
 /** Why a video does not play for this member: the locked state says which. */
 export type LockReason = 'premium' | 'trailer-only' | 'unavailable';

@@ -1,6 +1,6 @@
 import type { VideoDetail } from '@velora/shared';
-import type { KeyboardEvent, ReactNode } from 'react';
-import { useEffect, useId, useRef } from 'react';
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadHls } from '@/entities/video-player/use-hls-source';
 import { useVideo } from '../api/get-video';
@@ -26,6 +26,33 @@ export interface TheaterPlayerProps {
 
 /** For a card's prefetch (decision record 053): with this chunk evaluated, hls.js is fetched and evaluated too. */
 export const preloadPlayerLibrary = loadHls;
+
+/** The similar videos and comments wait for the player's first frame at most this long (decision record 057). */
+const DETAILS_WAIT_MS = 1200;
+
+/**
+ * Whether the similar videos and comments may render: once the player has its first frame, or after a moment. On
+ * the press they would fetch, load a chunk, render and decode pictures at the same time as the video starts; on a
+ * busy device that took hundreds of milliseconds from the first frame. Once shown they stay for the visit of the
+ * player (a similar video opened in place does not hide them again).
+ */
+function useDetailsAfterFirstFrame(panelRef: RefObject<HTMLElement | null>, waiting: boolean): boolean {
+  const [shown, setShown] = useState(false);
+  const wait = waiting && !shown;
+  useEffect(() => {
+    if (!wait) return undefined;
+    const panel = panelRef.current;
+    const show = () => setShown(true);
+    const timer = window.setTimeout(show, DETAILS_WAIT_MS);
+    // Media events do not bubble, but they pass the panel on their way down (capture).
+    panel?.addEventListener('loadeddata', show, true);
+    return () => {
+      window.clearTimeout(timer);
+      panel?.removeEventListener('loadeddata', show, true);
+    };
+  }, [panelRef, wait]);
+  return !wait;
+}
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -58,6 +85,8 @@ export default function TheaterPlayer({ videoId, mode, onClose, onDock, onExpand
   const video = detail.data;
   const expanded = mode === 'theater';
   const title = video?.title ?? t('player.theaterLabel');
+  // A video that does not play here (locked, still transcoding, missing) has no first frame to wait for.
+  const detailsShown = useDetailsAfterFirstFrame(panelRef, video === undefined || (video.playable && video.hls_url !== null));
 
   // Focus in on opening theater mode (and on a new video), back to where it was on leaving it.
   useEffect(() => {
@@ -171,11 +200,9 @@ export default function TheaterPlayer({ videoId, mode, onClose, onDock, onExpand
                   {title}
                 </h2>
               )}
-              {video && renderComments ? renderComments(video) : null}
+              {video && renderComments && detailsShown ? renderComments(video) : null}
             </div>
-            <aside className="theater__aside">
-              <SimilarVideos videoId={videoId} />
-            </aside>
+            <aside className="theater__aside">{detailsShown ? <SimilarVideos videoId={videoId} /> : null}</aside>
           </div>
         ) : null}
       </section>
