@@ -43,10 +43,12 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const ROWS: Row[] = [
   {
-    figure: 'GET /api/videos?page=1&tags=T (100k videos, 1M tag links, PostgreSQL, 10 connections) ÷ Fastify hello world; p99',
+    figure: 'GET /api/videos?page=1&tags=T (100k videos, 1M tag links, PostgreSQL, 10 connections, Accept-Encoding as a browser) ÷ Fastify hello world; p99',
     measured: (f) =>
       has(f, 'videos_tag_rps', 'hello_world_rps', 'videos_tag_ratio', 'videos_tag_p99_ms')
-        ? `${f.videos_tag_rps} ÷ ${f.hello_world_rps} req/s = ${f.videos_tag_ratio}; p99 ${f.videos_tag_p99_ms} ms`
+        ? `${f.videos_tag_rps} ÷ ${f.hello_world_rps} req/s = ${f.videos_tag_ratio}; p99 ${f.videos_tag_p99_ms} ms` +
+          (has(f, 'videos_tag_cpu_ratio') ? ` (by CPU per request ${f.videos_tag_cpu_ratio})` : '') +
+          (has(f, 'videos_tag_identity_ratio') ? ` (asking no compression ${f.videos_tag_identity_ratio})` : '')
         : null,
     goal: '≥ 0.2; p99 ≤ 25 ms',
     met: (f) => (has(f, 'videos_tag_ratio', 'videos_tag_p99_ms') ? f.videos_tag_ratio! >= 0.2 && f.videos_tag_p99_ms! <= 25 : null),

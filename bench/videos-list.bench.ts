@@ -108,8 +108,10 @@ async function main() {
     // "first (uncached)" figure below still is one.
     await autocannon({ url: `${address}/api/videos?page=2&order=top_rated`, headers: browserHeaders, connections: Number(values.connections), duration: Math.min(3, SECONDS) });
     const results: Record<string, { rps: number; p50: number; p99: number; coldMs: number; cpuUs: number }> = {};
-    const hello = await helloWorld(SECONDS, Number(values.connections));
-    console.log(`${'hello world (Fastify)'.padEnd(24)} ${hello.rps.toFixed(0).padStart(6)} req/s   p50 ${String(hello.p50).padStart(4)} ms   p99 ${String(hello.p99).padStart(4)} ms   CPU ${hello.cpuUs.toFixed(0).padStart(4)} µs/request`);
+    const printHello = (label: string, h: Awaited<ReturnType<typeof helloWorld>>) =>
+      console.log(`${label.padEnd(24)} ${h.rps.toFixed(0).padStart(6)} req/s   p50 ${String(h.p50).padStart(4)} ms   p99 ${String(h.p99).padStart(4)} ms   CPU ${h.cpuUs.toFixed(0).padStart(4)} µs/request`);
+    const helloBefore = await helloWorld(SECONDS, Number(values.connections));
+    printHello('hello world (Fastify)', helloBefore);
     for (const [name, url] of cases) {
       // The first request of a case is the uncached one: the database does the whole work.
       const started = performance.now();
@@ -148,6 +150,11 @@ async function main() {
     console.log(
       `${'page 1, tag, identity'.padEnd(24)} ${plain.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(plain.latency.p50).padStart(4)} ms   p99 ${String(plain.latency.p99).padStart(4)} ms   CPU ${plainCpuUs.toFixed(0).padStart(4)} µs/request`,
     );
+    // The hello world again after the cases: PostgreSQL's background work after the bulk load (autovacuum, ANALYZE) can
+    // slow the first run. The ratios divide by the better of the two, the stricter figure.
+    const helloAfter = await helloWorld(SECONDS, Number(values.connections));
+    printHello('hello world, again', helloAfter);
+    const hello = helloAfter.rps > helloBefore.rps ? helloAfter : helloBefore;
     console.log(`tagged page 1 / hello world: ${(results[taggedCase]!.rps / hello.rps).toFixed(3)} by req/s; ${(hello.cpuUs / results[taggedCase]!.cpuUs).toFixed(3)} by CPU per request`);
     await app.close();
     console.log(
