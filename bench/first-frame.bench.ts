@@ -9,12 +9,14 @@
 //   --dwell   ms the pointer rests on the card before the press (a person aiming at it); the figures of a press
 //             without any rest (pointer moved and pressed at once, the page just shown) are printed too
 //   --fresh   start from an empty DATA_DIR (seed and transcode again, about a minute more)
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { waitFor } from '../e2e/support/api';
 import { CHROMIUM_ARGS } from '../e2e/support/browser';
+import { logInThroughDialog } from '../e2e/support/log-in';
+import { startDemoServer } from './support/demo-server';
 
 const { values } = parseArgs({
   options: {
@@ -82,40 +84,6 @@ function stepOf(url: string): string | null {
   if (/\/\d+p\.m3u8$/.test(u.pathname)) return 'variant';
   if (/\/\d+p_000\.ts$/.test(u.pathname)) return `segment ${/(\d+p)_000/.exec(u.pathname)![1]}`;
   return null;
-}
-
-function startServer(): { child: ChildProcess; logs: () => string } {
-  if (values.fresh) fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      RTMP_PORT: values['rtmp-port'],
-      LIVE_DEMO_STREAMS: 'off',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  return { child, logs: () => output };
-}
-
-async function until<T>(what: string, check: () => Promise<T | null | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
 }
 
 async function api<T>(pathname: string, token?: string, body?: unknown): Promise<T> {
@@ -206,15 +174,19 @@ async function main() {
     console.error('No built web app: run `npm run build` first (the server serves apps/web/dist).');
     process.exit(1);
   }
-  const server = startServer();
+  const server = await startDemoServer({
+    port: PORT,
+    rtmpPort: values['rtmp-port'],
+    dataDir: DATA_DIR,
+    fresh: values.fresh,
+    readyPath: '/health',
+    env: { NODE_ENV: 'test' },
+  });
   let browser: Browser | undefined;
   try {
-    await until('the server', async () => (await fetch(`${BASE}/api/health`)).ok || null, 180_000).catch((error: unknown) => {
-      throw new Error(`${String(error)}\n${server.logs()}`);
-    });
     const { access_token: token } = await api<{ access_token: string }>('/auth/login', undefined, { username: 'premium', password: 'demo-password' });
     // The demo's media is transcoded in the background after the first start.
-    const first = await until(
+    const first = await waitFor(
       'the first video of /videos to be transcoded',
       async () => {
         const list = await api<{ videos: { id: number }[] }>('/videos?page=1', token);
@@ -228,12 +200,7 @@ async function main() {
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
     const login = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 768 } });
     const page = await login.newPage();
-    await page.goto(`${BASE}/#log_in`);
-    const dialog = page.getByRole('dialog', { name: 'Log in' });
-    await dialog.getByLabel('Username or email').fill('premium');
-    await dialog.getByLabel('Password', { exact: true }).fill('demo-password');
-    await dialog.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((u) => u.pathname !== '/');
+    await logInThroughDialog(page, BASE, 'premium');
     const storageState = await login.storageState();
     await login.close();
 
@@ -251,12 +218,7 @@ async function main() {
     console.log(`FIGURES ${JSON.stringify({ first_frame_ms_median: Math.round(median(frames)), first_frame_ms_max: Math.round(Math.max(...frames)) })}`);
   } finally {
     await browser?.close();
-    if (server.child.exitCode === null) {
-      const exited = new Promise((r) => server.child.once('exit', r));
-      server.child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    }
+    await server.stop();
   }
 }
 

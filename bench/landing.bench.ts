@@ -4,12 +4,12 @@
 // Builds nothing itself: it serves apps/web/dist as it is, so run `npm run build` first.
 // Starts the real server (embedded PGlite, demo content, LIVE_DEMO_STREAMS=off) on its own port and data folder.
 // Usage: npm run bench:landing [-- --port 8111 --rtmp-port 19361 --data-dir /tmp/velora-landing-bench --runs 3]
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
+import { startDemoServer } from './support/demo-server';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'apps/web/dist/index.html');
@@ -37,46 +37,6 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 if (!fs.existsSync(DIST)) {
   console.error('apps/web/dist/index.html is missing: run `npm run build` first (this benchmark builds nothing).');
   process.exit(1);
-}
-
-async function startServer(): Promise<{ child: ChildProcess; logs: () => string }> {
-  // A data folder of its own, fresh: the first start seeds the demo content.
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      RTMP_PORT: values['rtmp-port'],
-      LIVE_DEMO_STREAMS: 'off',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-    const ready = await fetch(`${BASE}/api/showcase`).then((r) => r.ok, () => false);
-    if (ready) return { child, logs: () => output };
-    if (Date.now() > deadline) throw new Error(`the server did not start in time:\n${output}`);
-    await sleep(500);
-  }
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(8000)]);
-  if (child.exitCode === null) child.kill('SIGKILL');
 }
 
 interface ScriptLoad {
@@ -167,7 +127,8 @@ async function lighthouseWithRetries(run: number): Promise<LighthouseRun> {
   }
 }
 
-const server = await startServer();
+// A data folder of its own, fresh: the first start seeds the demo content.
+const server = await startDemoServer({ port: PORT, rtmpPort: values['rtmp-port'], dataDir: DATA_DIR, fresh: true, readyPath: '/showcase' });
 try {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   let loads: ScriptLoad[] = [];
@@ -197,6 +158,6 @@ try {
   console.log(`Lighthouse mobile, median of ${RUNS}: performance ${performance}, LCP ${lcpMs} ms`);
   console.log(`FIGURES ${JSON.stringify({ landing_js_bytes: wire, lighthouse_performance: performance, lcp_ms: lcpMs })}`);
 } finally {
-  await stopServer(server.child);
+  await server.stop();
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
 }
