@@ -130,10 +130,13 @@ describe('WHIP publishing in Chromium', () => {
     // Not forced: whichever Chromium offers first (VP8 today); the SFU takes VP8 and H.264.
     expect(['video/VP8', 'video/H264']).toContain(result.codec);
     expect(result.maxBitrate).toBe(2_500_000);
-    // The fake camera gives 20 fps. With the estimate started at 1.5 Mbit/s the picture is 720p at once (from
-    // ~300 kbit/s it took about 20 s, scaled down meanwhile); only a busy CPU may still scale it down.
+    // The fake camera gives 20 fps. With the estimate started at 1.5 Mbit/s the picture is 720p from the start on an
+    // idle machine; from ~300 kbit/s (no start hint) it took about 20 s, scaled down for bandwidth meanwhile. Chromium's
+    // delay-based estimate can still back off for a few seconds when the machine is busy (one CI run: 960 px and
+    // ~500 kbit/s for 10 s, 1280 px at 12 s), so what is held is the end of the 12 s window, which a publish without
+    // the hint does not reach: no bandwidth limit and full width. Only a busy CPU may still scale it down.
     expect(result.health.framesPerSecond).toBeGreaterThan(10);
-    expect(result.timeline.every(([, , , , limitation]) => limitation !== 'bandwidth')).toBe(true);
+    expect(result.timeline.at(-1)?.[4]).not.toBe('bandwidth');
     if (result.health.limitation !== 'cpu') expect(result.health.width).toBe(1280);
     expect(result.health.bitrate).toBeGreaterThan(100_000);
     expect(result.health.bitrate).toBeLessThan(2_500_000 * 1.15);

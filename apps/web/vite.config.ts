@@ -35,7 +35,20 @@ function cspSources(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * In the browser build React is Preact with its React layer (decision record 059): the same components and hooks, and
+ * about 12 KB of runtime on the wire instead of react-dom's 60. Tests, the dev server and the landing shell's
+ * pre-render keep React itself.
+ */
+const PREACT_IN_PLACE_OF_REACT = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+];
+
+export default defineConfig(({ command }) => ({
   // Brotli and gzip copies of every text asset, written once at build time: the server picks one by Accept-Encoding
   // and never compresses a static file per request.
   plugins: [
@@ -65,7 +78,9 @@ export default defineConfig({
     // Fails the build when the landing page's JavaScript grows past its budget (issue 16, decision record 052).
     landingBudgetPlugin({ threshold: COMPRESSION_THRESHOLD }),
   ],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [{ find: '@', replacement: path.resolve(import.meta.dirname, 'src') }, ...(command === 'build' ? PREACT_IN_PLACE_OF_REACT : [])],
+  },
   server: {
     port: 5173,
     allowedHosts: true,
@@ -84,4 +99,4 @@ export default defineConfig({
     // Tiny chunks (a helper two screens share) cost a request and a kilobyte of headers each: merged where safe.
     rollupOptions: { output: { experimentalMinChunkSize: 4096 } },
   },
-});
+}));

@@ -1,34 +1,72 @@
 import MagicString from 'magic-string';
 import type { Logger, Plugin } from 'vite';
 
-// English in two parts (decision record 052). The English texts are a third of the JavaScript the landing page would
-// load, and it shows a few of their sections. In `vite build` the module src/app/locale-parts.ts is replaced: its
-// FIRST_ENGLISH holds the sections that the code the first page runs names (every module reachable by static imports
-// from the entry and from the landing screen, searched for `'section.` in its code), and loadFullEnglish() loads the
-// whole English file as a chunk of its own. A text of another section is only needed by a screen or dialog that loads
-// lazily, and those wait for all of English (app/i18n.ts: withEnglish). Found by reading the code, so it cannot drift.
+// English in two parts (decision records 052 and 059). The English texts are a third of the JavaScript the landing page
+// would load, and it shows a few of them. In `vite build` the module src/app/locale-parts.ts is replaced: its
+// FIRST_ENGLISH holds the texts that the code the first page runs names (every module reachable by static imports from
+// the entry and from the landing screen, searched for `'section.key` in its code), and loadFullEnglish() loads the
+// whole English file as a chunk of its own. Any other text is only needed by a screen or dialog that loads lazily, and
+// those wait for all of English (app/i18n.ts: withEnglish); a text the search missed loads all of English at its first
+// use (app/i18n.ts). Found by reading the code, so it cannot drift.
 
 const PLACEHOLDER = '__VELORA_FIRST_ENGLISH__';
 
+type Texts = Readonly<Record<string, unknown>>;
+
+const isTexts = (value: unknown): value is Texts => typeof value === 'object' && value !== null;
+
+/** i18next's plural and context forms of a key: `count_one`, `count_other` beside `count`. */
+const formsOf = (node: Texts, name: string) => Object.keys(node).filter((key) => key === name || key.startsWith(`${name}_`));
+
 /**
- * The sections of `messages` that the code names as the start of a key: `'landing.title'` (when `landing` has a
- * `title`), `` `routes.${name}` `` (a key built at run time). An endpoint's name (`'videos.list'`) is no key of them.
+ * The texts of `messages` the code names as keys, as a copy holding only them (decision records 052 and 059). A
+ * literal key (`'landing.title'`) brings that text and its plural forms; a key built at run time
+ * (`` `landing.teasers.${id}.title` ``, `'routes.' + name`) brings everything under its literal start
+ * (`landing.teasers`). A string must name a section and something in it to count, so an endpoint's name
+ * (`'videos.list'`) or a file name (`'./studio.css'`) brings nothing.
  */
-export function sectionsNamedIn(sources: readonly string[], messages: Readonly<Record<string, unknown>>): string[] {
-  const named = new Set<string>();
-  const key = /['"`]([A-Za-z][A-Za-z0-9_]*)\.(\$\{|[A-Za-z0-9_]+)/g;
+export function textsNamedIn(sources: readonly string[], messages: Texts): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  // A quote, a dotted path, then what follows it: `.${` or `.` and a quote mark a key built at run time.
+  const key = /['"`]([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)(\.\$\{|\.['"`])?/g;
   for (const source of sources) {
-    for (const [, section, next] of source.matchAll(key)) {
-      const texts = section !== undefined ? messages[section] : undefined;
-      if (!texts || typeof texts !== 'object' || next === undefined) continue;
-      if (next === '${' || next in texts) named.add(section as string);
+    for (const [, path = '', built] of source.matchAll(key)) {
+      const parts = path.split('.');
+      // Down to the node that holds the path's last part; a path through a missing or a plain text names nothing.
+      let node: Texts = messages;
+      let depth = 0;
+      while (depth < parts.length - 1 && isTexts(node[parts[depth] as string])) {
+        node = node[parts[depth] as string] as Texts;
+        depth += 1;
+      }
+      if (depth < parts.length - 1) continue;
+      const last = parts[depth] as string;
+      if (depth === 0) {
+        // A section alone counts only as the start of a key built at run time (`routes.${name}`).
+        if (built && isTexts(messages[last])) copyInto(picked, parts, messages);
+        continue;
+      }
+      for (const form of formsOf(node, last)) copyInto(picked, [...parts.slice(0, -1), form], messages);
     }
   }
-  return Object.keys(messages).filter((section) => named.has(section));
+  return picked;
 }
 
-export function pickSections<T extends Record<string, unknown>>(messages: T, sections: readonly string[]): Partial<T> {
-  return Object.fromEntries(sections.filter((section) => section in messages).map((section) => [section, messages[section]])) as Partial<T>;
+/** Copies the node at `path` of `from` (a text or a subtree) into `into`, creating the objects above it. */
+function copyInto(into: Record<string, unknown>, path: readonly string[], from: Texts): void {
+  let target = into;
+  let source: Texts = from;
+  path.forEach((part, index) => {
+    const value = source[part];
+    if (index === path.length - 1) {
+      // A copy: a later, deeper key must not write into the messages themselves.
+      target[part] = structuredClone(value);
+      return;
+    }
+    if (!isTexts(target[part])) target[part] = {};
+    target = target[part] as Record<string, unknown>;
+    source = value as Texts;
+  });
 }
 
 interface LocaleSplitOptions {
@@ -77,8 +115,8 @@ export function localeSplitPlugin(options: LocaleSplitOptions): Plugin {
         if (id.includes('/apps/web/src/') && !id.includes('/src/locales/') && info.code) sources.push(info.code);
         queue.push(...info.importedIds);
       }
-      const sections = sectionsNamedIn(sources, options.english);
-      const first = JSON.stringify(JSON.stringify(pickSections(options.english, sections)));
+      const texts = textsNamedIn(sources, options.english);
+      const first = JSON.stringify(JSON.stringify(texts));
       const text = new MagicString(code);
       const placeholder = new RegExp(`(["'\`])${PLACEHOLDER}\\1`, 'g');
       let replaced = 0;
@@ -87,8 +125,12 @@ export function localeSplitPlugin(options: LocaleSplitOptions): Plugin {
         replaced += 1;
       }
       if (replaced !== 1) this.error(`locale split: expected one placeholder for the first page's English in ${chunk.fileName}, found ${replaced}`);
-      logger?.info(`First page's English: ${sections.length} of ${Object.keys(options.english).length} sections (${sections.join(', ')}).`);
+      logger?.info(`First page's English: ${countTexts(texts)} of ${countTexts(options.english)} texts, from ${Object.keys(texts).length} sections (${Object.keys(texts).join(', ')}).`);
       return { code: text.toString(), map: text.generateMap({ hires: true }) };
     },
   };
+}
+
+function countTexts(texts: Texts): number {
+  return Object.values(texts).reduce<number>((sum, value) => sum + (isTexts(value) ? countTexts(value) : 1), 0);
 }

@@ -24,6 +24,13 @@ export function createI18n(): I18n {
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
+    // The first page's English is found by reading the code (build/locale-split.ts). Should a text be missing from it,
+    // its first use loads all of English, and the components re-render when it is added (bindI18nStore).
+    saveMissing: true,
+    missingKeyHandler: () => {
+      if (!fullEnglishLoaded) loadEnglish().catch(() => undefined);
+    },
+    react: { bindI18nStore: 'added' },
   });
   instances.add(instance);
   if (fullEnglishLoaded) void addFullEnglish(instance);

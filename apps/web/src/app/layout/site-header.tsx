@@ -1,101 +1,47 @@
-import type { Profile } from '@velora/shared';
-import { FAVOURITE_KINDS, landingUrlFor } from '@velora/shared';
-import type { ReactNode } from 'react';
-import { useId, useState } from 'react';
+import { landingUrlFor } from '@velora/shared';
+import type { JSX, ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '@/components/language-select';
 import { Logo } from '@/components/logo';
 import { LOG_IN_HASH, SIGN_UP_HASH } from '@/components/modal-hashes';
 import { useSession } from '@/features/auth/session';
-import { CoinBalanceButton } from '@/features/coins/components/coin-balance-button';
-import { useLogout } from '@/features/auth/use-logout';
-import { AvatarImage } from '@/features/profile/components/avatar-image';
 import { useCan } from '@/lib/capabilities';
 import { useMediaQuery } from '@/lib/use-media-query';
-import { getProfileMenuFolded, setProfileMenuFolded } from '@/lib/storage';
+import { getAccessToken } from '@/lib/storage';
 import { useUnreadTotal } from '@/features/messages/api/get-unread-total';
-import { UnreadBadge } from '@/features/messages/components/unread-badge';
+import { withEnglish } from '../i18n';
 import { hasLawLimitations } from '../route-guards';
-import { paths, routePath } from '@/paths';
-import { FavouritesMenu } from './favourites-menu';
+import { routePath } from '@/paths';
 import { HeaderMenu } from './header-menu';
 import type { HeaderVariant, LayoutSpec } from './layout-variants';
+import type * as MemberHeader from './member-header';
 import { useLanguageSwitch } from './use-language-switch';
 
-/**
- * The account corner: the avatar and name (a link to the profile), a foldable menu of the profile pages whose
- * folded state is remembered (SPEC §3 stored keys), and log-out.
- */
-function AccountMenu({ profile, premium }: { profile: Profile; premium: boolean }) {
-  const { t } = useTranslation();
-  const logout = useLogout();
-  const menuId = useId();
-  const [folded, setFolded] = useState(getProfileMenuFolded);
-  // The team's pages sit in the profile menu, where a team member looks for her own things (capability backoffice).
-  const isTeam = useCan('backoffice');
-  const toggle = () => {
-    setFolded(!folded);
-    setProfileMenuFolded(!folded);
+// The member's parts of the header load after log-in, with all of English (their texts are not the landing's); a
+// stored token starts the download with the app, beside the profile request that decides who is signed in.
+let memberHeader: Promise<typeof MemberHeader> | null = null;
+const loadMemberHeader = () => (memberHeader ??= withEnglish(() => import('./member-header'))());
+if (getAccessToken()) void loadMemberHeader().catch(() => undefined);
+
+/** A part of member-header.tsx as a lazy component; nothing is drawn in its place while it loads. */
+function memberPart<P extends object>(pick: (module: typeof MemberHeader) => (props: P) => ReactNode): (props: P) => ReactNode {
+  const Lazy = lazy(() => loadMemberHeader().then((module) => ({ default: pick(module) })));
+  return function MemberPart(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...(props as P & JSX.IntrinsicAttributes)} />
+      </Suspense>
+    );
   };
-  return (
-    <div className="account" role="group" aria-label={t('nav.account')}>
-      <Link className="account__profile" to={routePath('userProfile')} data-testid="account-profile-link">
-        <AvatarImage className="account__avatar account__avatar--image" src={profile.avatar_url} size={34} />
-        <span className="account__name">
-          <span className="visually-hidden">{t('nav.signedInAs')} </span>
-          <span className="account__username" data-testid="account-username">
-            {profile.username}
-          </span>
-          {/* Beside the name, not inside its ellipsis: a long name shortens, the badge stays whole. */}
-          {premium ? <span className="badge account__badge">{t('nav.premium')}</span> : null}
-        </span>
-      </Link>
-      <button
-        type="button"
-        className="icon-button account__fold"
-        aria-expanded={!folded}
-        aria-controls={menuId}
-        aria-label={t('profile.menu.toggle')}
-        data-testid="profile-menu-toggle"
-        onClick={toggle}
-      >
-        <svg className={folded ? 'account__chevron' : 'account__chevron account__chevron--open'} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-          <path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </button>
-      <ul id={menuId} className="account__menu" hidden={folded} data-testid="profile-menu">
-        <li>
-          <NavLink className="account__menu-link" to={routePath('userProfile')} end>
-            {t('profile.menu.profile')}
-          </NavLink>
-        </li>
-        <li>
-          <NavLink className="account__menu-link" to={routePath('userProfileSettings')}>
-            {t('profile.menu.settings')}
-          </NavLink>
-        </li>
-        {isTeam ? (
-          <>
-            <li>
-              <NavLink className="account__menu-link" to={routePath('teamCameraFeedback')} data-testid="team-camera-feedback-link">
-                {t('profile.menu.teamFeedback')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink className="account__menu-link" to={routePath('teamPlaydateLimits')} data-testid="team-playdate-limits-link">
-                {t('profile.menu.teamPlaydateLimits')}
-              </NavLink>
-            </li>
-          </>
-        ) : null}
-      </ul>
-      <button type="button" className="button button--ghost button--small" data-testid="logout-button" onClick={() => void logout(routePath('home'))}>
-        {t('nav.logOut')}
-      </button>
-    </div>
-  );
 }
+
+const MainNavItems = memberPart((module) => module.MainNavItems);
+const MemberActions = memberPart((module) => module.MemberActions);
+const MenuButtonMember = memberPart((module) => module.MenuButtonMember);
+const MenuAccount = memberPart((module) => module.MenuAccount);
+const MenuLogOut = memberPart((module) => module.MenuLogOut);
 
 /**
  * Below this width the header is one short bar (brand and a menu button) and the navigation and the account sit
@@ -108,70 +54,6 @@ interface SiteHeaderProps {
   label?: LayoutSpec['label'];
   /** The io variant: no members' pages, so no members' navigation (SPEC §1). */
   reduced?: boolean;
-}
-
-/** Each favourites page's full name, for the phone menu's links whose visible text is the kind alone. */
-const FAVOURITES_TITLE_KEYS = {
-  model: 'routes.favouriteModels',
-  shoot: 'routes.favouriteShoots',
-  video: 'routes.favouriteVideos',
-  image: 'routes.favouriteImages',
-  camera: 'routes.favouriteCams',
-} as const satisfies Record<(typeof FAVOURITE_KINDS)[number], string>;
-
-/**
- * The main navigation's items. In the phone menu the favourites are five plain links, not a menu inside a menu.
- */
-function MainNavItems({ linkClass, lawLimited, isModel, inMenu }: { linkClass: string; lawLimited: boolean; isModel: boolean; inMenu: boolean }) {
-  const { t } = useTranslation();
-  const item = (to: string, label: ReactNode, testId?: string, end = false) => (
-    <li>
-      <NavLink className={linkClass} to={to} data-testid={testId} end={end}>
-        {label}
-      </NavLink>
-    </li>
-  );
-  return (
-    <>
-      {item(routePath('recentUpdates'), t('nav.recentUpdates'))}
-      {item(routePath('videos'), t('nav.videos'))}
-      {item(routePath('models'), t('nav.models'))}
-      {item(routePath('shoots'), t('nav.shoots'))}
-      {/* Cams are law-limited (SPEC §2): a law-limited member is not shown the way in. */}
-      {lawLimited ? null : item(routePath('cameras'), t('nav.cameras'), 'cameras-link')}
-      {item(routePath('playdates'), t('nav.playdates'), 'playdates-link')}
-      {inMenu ? (
-        <li>
-          <span className="header-menu__heading" aria-hidden="true">
-            {t('nav.favourites')}
-          </span>
-          <ul className="header-menu__sublist" aria-label={t('nav.favourites')}>
-            {FAVOURITE_KINDS.filter((kind) => !lawLimited || kind !== 'camera').map((kind) => (
-              <li key={kind}>
-                {/* "Videos" twice in one menu is ambiguous to a screen reader: the name says "Favourite videos". */}
-                <NavLink className={linkClass} to={paths.favourites(kind)} aria-label={t(FAVOURITES_TITLE_KEYS[kind])}>
-                  {t(`favourites.kinds.${kind}`)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </li>
-      ) : (
-        <li>
-          <FavouritesMenu withCams={!lawLimited} />
-        </li>
-      )}
-      {item(
-        routePath('messages'),
-        <>
-          {t('messages.nav.link')}
-          <UnreadBadge />
-        </>,
-        'messages-link',
-      )}
-      {isModel ? item(routePath('studio'), t('nav.studio'), 'studio-link') : null}
-    </>
-  );
 }
 
 export function SiteHeader({ variant = 'standard', label, reduced = false }: SiteHeaderProps) {
@@ -212,11 +94,17 @@ export function SiteHeader({ variant = 'standard', label, reduced = false }: Sit
               </>
             )}
             <HeaderMenu
-              profile={session.profile}
-              premium={session.isPremium}
+              member={
+                session.profile
+                  ? {
+                      button: <MenuButtonMember profile={session.profile} unreadCount={unreadCount} />,
+                      account: <MenuAccount profile={session.profile} premium={session.isPremium} reduced={reduced} />,
+                      logOut: <MenuLogOut />,
+                    }
+                  : null
+              }
               navigation={withNav ? <MainNavItems linkClass="header-menu__link" lawLimited={lawLimited} isModel={isModel} inMenu /> : null}
               language={language}
-              reduced={reduced}
               onLogIn={() => openDialog(LOG_IN_HASH)}
               onSignUp={() => openDialog(SIGN_UP_HASH)}
               unreadCount={unreadCount}
@@ -234,11 +122,7 @@ export function SiteHeader({ variant = 'standard', label, reduced = false }: Sit
             <div className="site-header__actions">
               <LanguageSelect value={language.current} options={language.options} onChange={(lang) => void language.change(lang)} />
               {session.profile ? (
-                <>
-                  {/* The io variant sells nothing (SPEC §1: landing, ladies and legal pages only). */}
-                  {reduced ? null : <CoinBalanceButton coins={session.profile.coins} />}
-                  <AccountMenu profile={session.profile} premium={session.isPremium} />
-                </>
+                <MemberActions profile={session.profile} premium={session.isPremium} reduced={reduced} />
               ) : (
                 <>
                   <button type="button" className="button button--ghost button--small" data-prefetch={LOG_IN_HASH} onClick={() => openDialog(LOG_IN_HASH)}>
