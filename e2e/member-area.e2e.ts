@@ -76,6 +76,8 @@ describe('a member', () => {
     await dialog.getByRole('alert').waitFor();
     expect(new URL(member.url()).pathname).toBe('/');
     await logIn(member, 'member', NEW_PASSWORD);
+    // The member's header parts load with the session (decision record 059).
+    await member.getByTestId('logout-button').waitFor();
     expect(await member.getByTestId('logout-button').count()).toBe(1);
   });
 

@@ -17,6 +17,9 @@ import { PHONE_HEADER_QUERY } from '../layout/site-header';
 import { siteConfigFor, SiteConfigProvider } from '../site-config';
 import { AGE_GATE_EXIT_URL } from '../slots/age-popups-slot';
 import { LEGAL_PAGES } from '../slots/legal-links';
+
+/** The first-time visitor's plans in the shell: still loading. */
+const plansPending = () => ({ plans: undefined, isPending: true });
 import { LANDING_SHELL_ID, LANDING_SHELL_LANGUAGE } from './shell-state';
 
 /**
@@ -49,7 +52,7 @@ function landing(phone: boolean): string {
   return renderToStaticMarkup(
     <Providers phone={phone}>
       <Frame layout="main">
-        <LandingRoute plans={{ plans: undefined, isPending: true }} />
+        <LandingRoute usePlans={plansPending} />
       </Frame>
     </Providers>,
     // Each copy its own ids: an SVG gradient referenced by id must not resolve into the hidden copy.

@@ -30,7 +30,7 @@ import { screenLoader } from '../navigation/screen-loader';
 import { HASH_DIALOG_LOADERS } from '../popups/registry';
 import { ROUTES } from '../routes';
 import { IO_ROUTES } from '../routes-io';
-import type { RouteLayout } from '../route-types';
+import type { RouteLayout, RouteTitleKey } from '../route-types';
 import { useSiteConfig } from '../site-config';
 import { AgePopupsSlot } from '../slots/age-popups-slot';
 import { CookiePopupSlot } from '../slots/cookie-popup-slot';
@@ -121,16 +121,28 @@ function AccountSession({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The page's title. SPEC §7: GET /pages/meta on every navigation; its title wins over "Velora – section". A component
+ * of its own, so that answer re-renders nothing else (every render of the root is one of the whole page).
+ */
+function DocumentTitle({ titleKey }: { titleKey: RouteTitleKey }) {
+  const pageMeta = usePageMeta(useLocation().pathname);
+  useDocumentTitle(titleKey, pageMeta.title);
+  return null;
+}
+
+/** The unlock-token notice with what the member had unlocked before; that answer re-renders the notice alone. */
+function UnlockNotice({ loggedIn }: { loggedIn: boolean }) {
+  const unlocked = useUnlocked(loggedIn);
+  return <UnlockTokenNotice loggedIn={loggedIn} unlocked={unlocked.data} />;
+}
+
 /** The root of every page: the layout, and the global hosts SPEC §2 requires on every screen. */
 export function RootLayout() {
   useLandingShellRemoval();
   const route = useCurrentRoute();
   const { isLoggedIn } = useSession();
   const navigation = useNavigation();
-  const unlocked = useUnlocked(isLoggedIn);
-  // SPEC §7: GET /pages/meta on every navigation; its title wins over "Velora – section".
-  const pageMeta = usePageMeta(useLocation().pathname);
-  useDocumentTitle(route?.titleKey ?? 'error', pageMeta.title);
   useScrollManagement();
   useNavigationEffects(MAIN_ID);
   // After useNavigationEffects: popups decided by a navigation open once it has closed the others.
@@ -151,7 +163,8 @@ export function RootLayout() {
         <IdentityProviderHost>
           <LoadingScreen variant="bar" active={navigation.state !== 'idle'} />
           <Frame layout={resolveLayout(route?.layout ?? 'auto', isLoggedIn)}>
-            <UnlockTokenNotice loggedIn={isLoggedIn} unlocked={unlocked.data} />
+            <DocumentTitle titleKey={route?.titleKey ?? 'error'} />
+            <UnlockNotice loggedIn={isLoggedIn} />
             <Outlet />
           </Frame>
           <AgePopupsSlot />

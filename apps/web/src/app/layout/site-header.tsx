@@ -1,6 +1,6 @@
 import { landingUrlFor } from '@velora/shared';
 import type { JSX, ReactNode } from 'react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '@/components/language-select';
@@ -22,7 +22,12 @@ import { useLanguageSwitch } from './use-language-switch';
 // The member's parts of the header load after log-in, with all of English (their texts are not the landing's); a
 // stored token starts the download with the app, beside the profile request that decides who is signed in.
 let memberHeader: Promise<typeof MemberHeader> | null = null;
-const loadMemberHeader = () => (memberHeader ??= withEnglish(() => import('./member-header'))());
+const loadMemberHeader = () =>
+  (memberHeader ??= withEnglish(() => import('./member-header'))().catch((error: unknown) => {
+    // A failed download is tried again by the next render that needs it.
+    memberHeader = null;
+    throw error;
+  }));
 if (getAccessToken()) void loadMemberHeader().catch(() => undefined);
 
 /** A part of member-header.tsx as a lazy component; nothing is drawn in its place while it loads. */
@@ -69,6 +74,11 @@ export function SiteHeader({ variant = 'standard', label, reduced = false }: Sit
   const isModel = useCan('studio');
   const lawLimited = hasLawLimitations(session.profile);
   const unreadCount = useUnreadTotal(withNav);
+  // Someone opening the log-in or sign-up dialog is about to be a member: the member's header loads beside it.
+  const aboutToSignIn = !session.profile && (location.hash === LOG_IN_HASH || location.hash === SIGN_UP_HASH);
+  useEffect(() => {
+    if (aboutToSignIn) loadMemberHeader().catch(() => undefined);
+  }, [aboutToSignIn]);
 
   return (
     <header className={`site-header site-header--${variant}${phone ? ' site-header--phone' : ''}`} data-testid="site-header">

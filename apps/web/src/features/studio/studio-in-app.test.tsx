@@ -42,7 +42,8 @@ describe('/studio in the app', () => {
     renderApp('/studio');
     expect(await screen.findByRole('heading', { name: 'Your show' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getByRole('link', { name: 'Studio' }).getAttribute('href')).toBe('/studio');
+    // The member's navigation items load after log-in (decision record 059).
+    expect((await within(nav).findByRole('link', { name: 'Studio' })).getAttribute('href')).toBe('/studio');
     expect(document.title).toMatch(/Studio/);
   });
 
@@ -50,7 +51,10 @@ describe('/studio in the app', () => {
     loggedInAs(memberProfile());
     renderApp('/studio');
     expect(await screen.findByRole('heading', { name: 'The studio is only for model accounts' })).toBeTruthy();
-    expect(within(screen.getByRole('navigation', { name: 'Main navigation' })).queryByRole('link', { name: 'Studio' })).toBeNull();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    // Once the member's navigation is there (it loads after log-in), it has no Studio link.
+    expect(await within(nav).findByRole('link', { name: 'Videos' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Studio' })).toBeNull();
     expect(mockedApi.get.mock.calls.some(([path]) => path === '/studio/camera')).toBe(false);
   });
 });

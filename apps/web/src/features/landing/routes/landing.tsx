@@ -28,10 +28,17 @@ export interface LandingPlans {
   isPending: boolean;
 }
 
-/** "Premium from €20.00 per month"; nothing while the plans load or when they could not be had. */
-function PriceFrom({ plans }: { plans: LandingPlans }) {
+/** The plans while nothing asked for them: the price's place stays empty. */
+const noPlans = (): LandingPlans => ({ plans: undefined, isPending: false });
+
+/**
+ * "Premium from €20.00 per month"; nothing while the plans load or when they could not be had. The plans come from
+ * the hook the app passes (features/paywall's query): their answer re-renders this line, not the whole landing.
+ */
+function PriceFrom({ usePlans }: { usePlans: () => LandingPlans }) {
   const { t } = useTranslation();
   const language = useContentLanguage();
+  const plans = usePlans();
   const from = plans.plans ? monthlyPriceFrom(plans.plans) : null;
   if (plans.isPending) return <p className="landing-hero__price landing-hero__price--pending" aria-hidden="true" data-testid="landing-price-pending" />;
   if (!from) return null;
@@ -44,7 +51,7 @@ function PriceFrom({ plans }: { plans: LandingPlans }) {
 }
 
 /** `/` for visitors (members are redirected to their landing URL by the route guard). */
-export default function LandingRoute({ plans = { plans: undefined, isPending: false } }: { plans?: LandingPlans }) {
+export default function LandingRoute({ usePlans = noPlans }: { usePlans?: () => LandingPlans }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -67,7 +74,7 @@ export default function LandingRoute({ plans = { plans: undefined, isPending: fa
             {t('landing.title')}
           </h1>
           <p className="landing-hero__lead">{t('landing.lead')}</p>
-          <PriceFrom plans={plans} />
+          <PriceFrom usePlans={usePlans} />
           <div className="landing-hero__actions">
             <Link className="button button--primary button--large" to={dialogLink(SIGN_UP_HASH)}>
               {t('landing.ctaJoin')}
