@@ -10,7 +10,9 @@ import type { LanguageSwitch } from './use-language-switch';
 export interface HeaderMenuMember {
   /** Drawn in the menu button: the avatar and the unread count. */
   button: ReactNode;
-  /** Who is signed in, the profile pages and the coins. */
+  /** Who is signed in, at the top of the panel. */
+  who: ReactNode;
+  /** The profile pages and the coins, after the navigation. */
   account: ReactNode;
   logOut: ReactNode;
 }
@@ -104,6 +106,7 @@ export function HeaderMenu({ member, navigation, language, onLogIn, onSignUp, un
           else if (target.closest('a')) setOpen(false);
         }}
       >
+        {member?.who}
         {navigation ? (
           <nav className="header-menu__section" aria-label={t('nav.main')}>
             <ul className="header-menu__list">{navigation}</ul>

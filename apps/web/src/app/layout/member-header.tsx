@@ -180,56 +180,61 @@ export function MenuButtonMember({ profile, unreadCount }: { profile: Profile; u
   );
 }
 
-/** The phone menu's account: who is signed in, the profile pages, the coins. */
-export function MenuAccount({ profile, premium, reduced }: { profile: Profile; premium: boolean; reduced: boolean }) {
+/** The top of the phone menu: who is signed in. */
+export function MenuWho({ profile, premium }: { profile: Profile; premium: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <p className="header-menu__who">
+      <AvatarImage className="header-menu__who-avatar" src={profile.avatar_url} size={40} />
+      <span className="header-menu__who-text">
+        <span className="visually-hidden">{t('nav.signedInAs')} </span>
+        <span className="header-menu__who-name" data-testid="account-username">
+          {profile.username}
+        </span>
+        {premium ? <span className="badge header-menu__badge">{t('nav.premium')}</span> : null}
+      </span>
+    </p>
+  );
+}
+
+/** The phone menu's account: the profile pages and the coins. */
+export function MenuAccount({ profile, reduced }: { profile: Profile; reduced: boolean }) {
   const { t } = useTranslation();
   const isTeam = useCan('backoffice');
   return (
-    <>
-      <p className="header-menu__who">
-        <AvatarImage className="header-menu__who-avatar" src={profile.avatar_url} size={40} />
-        <span className="header-menu__who-text">
-          <span className="visually-hidden">{t('nav.signedInAs')} </span>
-          <span className="header-menu__who-name" data-testid="account-username">
-            {profile.username}
-          </span>
-          {premium ? <span className="badge header-menu__badge">{t('nav.premium')}</span> : null}
-        </span>
-      </p>
-      <section className="header-menu__section" aria-label={t('nav.account')}>
-        <ul className="header-menu__list" data-testid="profile-menu">
-          <li>
-            <NavLink className="header-menu__link" to={routePath('userProfile')} end data-testid="account-profile-link">
-              {t('profile.menu.profile')}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink className="header-menu__link" to={routePath('userProfileSettings')}>
-              {t('profile.menu.settings')}
-            </NavLink>
-          </li>
-          {isTeam ? (
-            <>
-              <li>
-                <NavLink className="header-menu__link" to={routePath('teamCameraFeedback')} data-testid="team-camera-feedback-link">
-                  {t('profile.menu.teamFeedback')}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink className="header-menu__link" to={routePath('teamPlaydateLimits')} data-testid="team-playdate-limits-link">
-                  {t('profile.menu.teamPlaydateLimits')}
-                </NavLink>
-              </li>
-            </>
-          ) : null}
-          {reduced ? null : (
-            <li className="header-menu__coins">
-              <CoinBalanceButton coins={profile.coins} withLabel />
+    <section className="header-menu__section" aria-label={t('nav.account')}>
+      <ul className="header-menu__list" data-testid="profile-menu">
+        <li>
+          <NavLink className="header-menu__link" to={routePath('userProfile')} end data-testid="account-profile-link">
+            {t('profile.menu.profile')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink className="header-menu__link" to={routePath('userProfileSettings')}>
+            {t('profile.menu.settings')}
+          </NavLink>
+        </li>
+        {isTeam ? (
+          <>
+            <li>
+              <NavLink className="header-menu__link" to={routePath('teamCameraFeedback')} data-testid="team-camera-feedback-link">
+                {t('profile.menu.teamFeedback')}
+              </NavLink>
             </li>
-          )}
-        </ul>
-      </section>
-    </>
+            <li>
+              <NavLink className="header-menu__link" to={routePath('teamPlaydateLimits')} data-testid="team-playdate-limits-link">
+                {t('profile.menu.teamPlaydateLimits')}
+              </NavLink>
+            </li>
+          </>
+        ) : null}
+        {reduced ? null : (
+          <li className="header-menu__coins">
+            <CoinBalanceButton coins={profile.coins} withLabel />
+          </li>
+        )}
+      </ul>
+    </section>
   );
 }
 

@@ -45,6 +45,7 @@ function memberPart<P extends object>(pick: (module: typeof MemberHeader) => (pr
 const MainNavItems = memberPart((module) => module.MainNavItems);
 const MemberActions = memberPart((module) => module.MemberActions);
 const MenuButtonMember = memberPart((module) => module.MenuButtonMember);
+const MenuWho = memberPart((module) => module.MenuWho);
 const MenuAccount = memberPart((module) => module.MenuAccount);
 const MenuLogOut = memberPart((module) => module.MenuLogOut);
 
@@ -108,7 +109,8 @@ export function SiteHeader({ variant = 'standard', label, reduced = false }: Sit
                 session.profile
                   ? {
                       button: <MenuButtonMember profile={session.profile} unreadCount={unreadCount} />,
-                      account: <MenuAccount profile={session.profile} premium={session.isPremium} reduced={reduced} />,
+                      who: <MenuWho profile={session.profile} premium={session.isPremium} />,
+                      account: <MenuAccount profile={session.profile} reduced={reduced} />,
                       logOut: <MenuLogOut />,
                     }
                   : null
