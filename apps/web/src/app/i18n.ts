@@ -9,6 +9,8 @@ import { FIRST_ENGLISH, loadFullEnglish, loadOtherLanguage } from './locale-part
 const instances = new Set<I18n>();
 let fullEnglish: Promise<void> | null = null;
 let fullEnglishLoaded = false;
+/** Instances that met a text missing from the first page's English and wait for the rest of it. */
+const repairing = new WeakSet<I18n>();
 
 /**
  * One i18next instance per app (tests make their own). The English the first page needs is bundled; the rest of
@@ -25,12 +27,17 @@ export function createI18n(): I18n {
     returnNull: false,
     initAsync: false,
     // The first page's English is found by reading the code (build/locale-split.ts). Should a text be missing from it,
-    // its first use loads all of English, and the components re-render when it is added (bindI18nStore).
+    // its first use loads all of English, and the components re-render once it is there (the event they re-render on
+    // for a new language; adding texts alone re-renders nothing, so a screen's effects never restart for it).
     saveMissing: true,
     missingKeyHandler: () => {
-      if (!fullEnglishLoaded) loadEnglish().catch(() => undefined);
+      if (fullEnglishLoaded || repairing.has(instance)) return;
+      repairing.add(instance);
+      loadEnglish().then(
+        () => instance.emit('languageChanged', instance.language),
+        () => repairing.delete(instance),
+      );
     },
-    react: { bindI18nStore: 'added' },
   });
   instances.add(instance);
   if (fullEnglishLoaded) void addFullEnglish(instance);
