@@ -10,7 +10,7 @@ import { fakeApi, serverError } from '@/test/fake-api';
 import { TestProviders, createTestQueryClient } from '@/test/providers';
 import { watchTicketFixture } from '../test/fixtures';
 import { resetWatchTime, watchedMs } from '../watch-time';
-import { LivePlayer, NO_FRAMES_TIMEOUT_MS } from './live-player';
+import { HLS_NO_FRAMES_TIMEOUT_MS, LivePlayer, NO_FRAMES_TIMEOUT_MS } from './live-player';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();
@@ -197,6 +197,43 @@ describe('LivePlayer without WebRTC', () => {
     expect(player().dataset.transport).toBe('hls');
     expect(whep).not.toHaveBeenCalled();
     expect(video().muted).toBe(true);
+  });
+
+  it('starts LL-HLS again when it has shown no frame for a while without failing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { player } = renderPlayer();
+      await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(HLS_NO_FRAMES_TIMEOUT_MS + 100);
+      });
+      expect(FakeHls.instances[0]?.destroyed).toBe(true);
+      expect(player().dataset.status).toBe('reconnecting');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000);
+      });
+      await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps LL-HLS that plays', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { player, video } = renderPlayer();
+      await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+      act(() => void video().dispatchEvent(new Event('playing')));
+      expect(player().dataset.status).toBe('playing');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(HLS_NO_FRAMES_TIMEOUT_MS + 100);
+      });
+      expect(FakeHls.instances).toHaveLength(1);
+      expect(FakeHls.latest().destroyed).toBe(false);
+      expect(player().dataset.status).toBe('playing');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reconnects when LL-HLS fails fatally', async () => {

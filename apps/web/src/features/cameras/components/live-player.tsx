@@ -12,6 +12,11 @@ import { watchStarted, watchStopped } from '../watch-time';
 
 /** WebRTC that brings no frame this long is given up for LL-HLS. */
 export const NO_FRAMES_TIMEOUT_MS = 5_000;
+/**
+ * LL-HLS that has shown no frame after this long starts again (a playlist that stalls without a fatal error would
+ * otherwise leave the viewer on "Connecting…"); the camera's 1 s segments normally play within 2–5 s.
+ */
+export const HLS_NO_FRAMES_TIMEOUT_MS = 12_000;
 /** A dropped stream is tried again after this long (doubling up to RECONNECT_MAX_MS while the camera stays live). */
 export const RECONNECT_DELAY_MS = 1_500;
 const RECONNECT_MAX_MS = 10_000;
@@ -143,6 +148,9 @@ export function LivePlayer({ name, label, live, poster, onPaidChatRequired }: Li
         instance.loadSource(ticket.hls_url);
         instance.attachMedia(video);
         start();
+        later(() => {
+          if (!gotFrames && hls === instance) reconnect();
+        }, HLS_NO_FRAMES_TIMEOUT_MS);
       } else if (video.canPlayType(HLS_MIME)) {
         listen('error', reconnect);
         video.src = ticket.hls_url;
