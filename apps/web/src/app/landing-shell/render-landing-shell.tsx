@@ -7,7 +7,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { PROFILE_QUERY_KEY } from '@/features/auth/api/get-profile';
 import { AgeApprovalGate } from '@/features/compliance/components/age-approval-gate';
-import LandingRoute from '@/features/landing/routes/landing';
+import LandingRoute, { PriceFrom } from '@/features/landing/routes/landing';
 import { ServerMediaQueries } from '@/lib/use-media-query';
 import { en } from '@/locales/en';
 import { routePath } from '@/paths';
@@ -17,9 +17,6 @@ import { PHONE_HEADER_QUERY } from '../layout/site-header';
 import { siteConfigFor, SiteConfigProvider } from '../site-config';
 import { AGE_GATE_EXIT_URL } from '../slots/age-popups-slot';
 import { LEGAL_PAGES } from '../slots/legal-links';
-
-/** The first-time visitor's plans in the shell: still loading. */
-const plansPending = () => ({ plans: undefined, isPending: true });
 import { LANDING_SHELL_ID, LANDING_SHELL_LANGUAGE } from './shell-state';
 
 /**
@@ -52,7 +49,7 @@ function landing(phone: boolean): string {
   return renderToStaticMarkup(
     <Providers phone={phone}>
       <Frame layout="main">
-        <LandingRoute usePlans={plansPending} />
+        <LandingRoute price={<PriceFrom plans={{ plans: undefined, isPending: true }} />} />
       </Frame>
     </Providers>,
     // Each copy its own ids: an SVG gradient referenced by id must not resolve into the hidden copy.

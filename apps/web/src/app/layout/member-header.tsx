@@ -18,6 +18,30 @@ import { FavouritesMenu } from './favourites-menu';
 // stored): a visitor's landing page carries none of it (issue 16, decision record 059). site-header.tsx places them.
 
 /**
+ * The profile pages, and the team's for a team member (she looks for her own things in the profile menu; capability
+ * backoffice): the `<li>`s of the wide account menu and of the phone menu.
+ */
+function ProfilePageLinks({ linkClass, profileTestId }: { linkClass: string; profileTestId?: string }) {
+  const { t } = useTranslation();
+  const isTeam = useCan('backoffice');
+  const link = (to: string, label: string, testId?: string, end = false) => (
+    <li>
+      <NavLink className={linkClass} to={to} end={end} data-testid={testId}>
+        {label}
+      </NavLink>
+    </li>
+  );
+  return (
+    <>
+      {link(routePath('userProfile'), t('profile.menu.profile'), profileTestId, true)}
+      {link(routePath('userProfileSettings'), t('profile.menu.settings'))}
+      {isTeam ? link(routePath('teamCameraFeedback'), t('profile.menu.teamFeedback'), 'team-camera-feedback-link') : null}
+      {isTeam ? link(routePath('teamPlaydateLimits'), t('profile.menu.teamPlaydateLimits'), 'team-playdate-limits-link') : null}
+    </>
+  );
+}
+
+/**
  * The account corner: the avatar and name (a link to the profile), a foldable menu of the profile pages whose
  * folded state is remembered (SPEC §3 stored keys), and log-out.
  */
@@ -26,8 +50,6 @@ function AccountMenu({ profile, premium }: { profile: Profile; premium: boolean 
   const logout = useLogout();
   const menuId = useId();
   const [folded, setFolded] = useState(getProfileMenuFolded);
-  // The team's pages sit in the profile menu, where a team member looks for her own things (capability backoffice).
-  const isTeam = useCan('backoffice');
   const toggle = () => {
     setFolded(!folded);
     setProfileMenuFolded(!folded);
@@ -59,30 +81,7 @@ function AccountMenu({ profile, premium }: { profile: Profile; premium: boolean 
         </svg>
       </button>
       <ul id={menuId} className="account__menu" hidden={folded} data-testid="profile-menu">
-        <li>
-          <NavLink className="account__menu-link" to={routePath('userProfile')} end>
-            {t('profile.menu.profile')}
-          </NavLink>
-        </li>
-        <li>
-          <NavLink className="account__menu-link" to={routePath('userProfileSettings')}>
-            {t('profile.menu.settings')}
-          </NavLink>
-        </li>
-        {isTeam ? (
-          <>
-            <li>
-              <NavLink className="account__menu-link" to={routePath('teamCameraFeedback')} data-testid="team-camera-feedback-link">
-                {t('profile.menu.teamFeedback')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink className="account__menu-link" to={routePath('teamPlaydateLimits')} data-testid="team-playdate-limits-link">
-                {t('profile.menu.teamPlaydateLimits')}
-              </NavLink>
-            </li>
-          </>
-        ) : null}
+        <ProfilePageLinks linkClass="account__menu-link" />
       </ul>
       <button type="button" className="button button--ghost button--small" data-testid="logout-button" onClick={() => void logout(routePath('home'))}>
         {t('nav.logOut')}
@@ -200,34 +199,11 @@ export function MenuWho({ profile, premium }: { profile: Profile; premium: boole
 /** The phone menu's account: the profile pages and the coins. */
 export function MenuAccount({ profile, reduced }: { profile: Profile; reduced: boolean }) {
   const { t } = useTranslation();
-  const isTeam = useCan('backoffice');
   return (
     <section className="header-menu__section" aria-label={t('nav.account')}>
       <ul className="header-menu__list" data-testid="profile-menu">
-        <li>
-          <NavLink className="header-menu__link" to={routePath('userProfile')} end data-testid="account-profile-link">
-            {t('profile.menu.profile')}
-          </NavLink>
-        </li>
-        <li>
-          <NavLink className="header-menu__link" to={routePath('userProfileSettings')}>
-            {t('profile.menu.settings')}
-          </NavLink>
-        </li>
-        {isTeam ? (
-          <>
-            <li>
-              <NavLink className="header-menu__link" to={routePath('teamCameraFeedback')} data-testid="team-camera-feedback-link">
-                {t('profile.menu.teamFeedback')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink className="header-menu__link" to={routePath('teamPlaydateLimits')} data-testid="team-playdate-limits-link">
-                {t('profile.menu.teamPlaydateLimits')}
-              </NavLink>
-            </li>
-          </>
-        ) : null}
+        {/* Here the profile link is the way to the profile; in the wide header that is the avatar link. */}
+        <ProfilePageLinks linkClass="header-menu__link" profileTestId="account-profile-link" />
         {reduced ? null : (
           <li className="header-menu__coins">
             <CoinBalanceButton coins={profile.coins} withLabel />

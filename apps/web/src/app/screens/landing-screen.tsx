@@ -1,14 +1,13 @@
 import { usePlans } from '@/features/paywall/api/get-plans';
-import type { LandingPlans } from '@/features/landing/routes/landing';
-import LandingRoute from '@/features/landing/routes/landing';
+import LandingRoute, { PriceFrom } from '@/features/landing/routes/landing';
 
-/** The real membership plans, as the landing's price reads them. */
-function useLandingPlans(): LandingPlans {
+/** The price line over the real membership plans; their answer re-renders this line alone. */
+function LandingPrice() {
   const plans = usePlans();
-  return { plans: plans.data?.plans, isPending: plans.isPending };
+  return <PriceFrom plans={{ plans: plans.data?.plans, isPending: plans.isPending }} />;
 }
 
 /** `/`: the landing with the price of the real membership plans (features/landing and features/paywall stay apart). */
 export default function LandingScreen() {
-  return <LandingRoute usePlans={useLandingPlans} />;
+  return <LandingRoute price={<LandingPrice />} />;
 }

@@ -1,5 +1,6 @@
 import type { MembershipPlan } from '@velora/shared';
 import { LANGUAGE_TAGS } from '@velora/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { FormAlert } from '@/components/form-alert';
@@ -28,17 +29,10 @@ export interface LandingPlans {
   isPending: boolean;
 }
 
-/** The plans while nothing asked for them: the price's place stays empty. */
-const noPlans = (): LandingPlans => ({ plans: undefined, isPending: false });
-
-/**
- * "Premium from €20.00 per month"; nothing while the plans load or when they could not be had. The plans come from
- * the hook the app passes (features/paywall's query): their answer re-renders this line, not the whole landing.
- */
-function PriceFrom({ usePlans }: { usePlans: () => LandingPlans }) {
+/** "Premium from €20.00 per month"; nothing while the plans load or when they could not be had. */
+export function PriceFrom({ plans }: { plans: LandingPlans }) {
   const { t } = useTranslation();
   const language = useContentLanguage();
-  const plans = usePlans();
   const from = plans.plans ? monthlyPriceFrom(plans.plans) : null;
   if (plans.isPending) return <p className="landing-hero__price landing-hero__price--pending" aria-hidden="true" data-testid="landing-price-pending" />;
   if (!from) return null;
@@ -50,8 +44,11 @@ function PriceFrom({ usePlans }: { usePlans: () => LandingPlans }) {
   );
 }
 
-/** `/` for visitors (members are redirected to their landing URL by the route guard). */
-export default function LandingRoute({ usePlans = noPlans }: { usePlans?: () => LandingPlans }) {
+/**
+ * `/` for visitors (members are redirected to their landing URL by the route guard). `price` is the hero's price line
+ * (`PriceFrom` over the plans the app loads): a slot, so the plans' answer re-renders that line, not the whole landing.
+ */
+export default function LandingRoute({ price = null }: { price?: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -74,7 +71,7 @@ export default function LandingRoute({ usePlans = noPlans }: { usePlans?: () => 
             {t('landing.title')}
           </h1>
           <p className="landing-hero__lead">{t('landing.lead')}</p>
-          <PriceFrom usePlans={usePlans} />
+          {price}
           <div className="landing-hero__actions">
             <Link className="button button--primary button--large" to={dialogLink(SIGN_UP_HASH)}>
               {t('landing.ctaJoin')}
