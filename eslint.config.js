@@ -31,6 +31,7 @@ export default tseslint.config(
     rules: {
       'layers/import-direction': 'error',
       'layers/web-no-cycle': 'error',
+      'layers/server-no-cycle': 'error',
       'layers/module-tiers': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -1,4 +1,4 @@
-// Fan-out of camera chat (issue 13): a room `chat:<camera id>` of N logged-in members, each connected and joined, and
+// Fan-out of camera chat (decisions 036–039): a room `chat:<camera id>` of N logged-in members, each connected and joined, and
 // the camera's model writing through the real `chat:send` event at a steady rate. Printed, never asserted:
 // - send → receipt latency at every member, p50 / p95 / p99 / max, and the model's acknowledgement;
 // - sockets per instance (the instance's open connections) and the CPU of each process and of the machine;

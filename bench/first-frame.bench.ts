@@ -1,4 +1,4 @@
-// Time to first frame after pressing play (issue 16, decision record 053): the real server (embedded PGlite, demo
+// Time to first frame after pressing play (decision record 053): the real server (embedded PGlite, demo
 // content) and the built web app in headless Chromium. A premium member opens /videos and presses play on the first
 // video of the page; the figure is from the click (as the page sees it) to the first frame of the video the
 // browser presents (requestVideoFrameCallback). Each run is a new browser context: a first visit's empty HTTP cache,

@@ -1,4 +1,4 @@
-// Where the landing page's main-thread time goes after its first paint (issue 16, decision record 059): a first-time
+// Where the landing page's main-thread time goes after its first paint (decision record 059): a first-time
 // visitor's load of `/` in headless Chromium with the CPU slowed 4x as Lighthouse's mobile run does, sampled by V8's
 // profiler for 8 s, each sample mapped through the build's source maps to its module. Printed, never asserted.
 //

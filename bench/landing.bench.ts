@@ -1,4 +1,4 @@
-// The landing page as a first-time visitor gets it (issue 16, decision record 052): the JavaScript bytes on the wire
+// The landing page as a first-time visitor gets it (decision record 052): the JavaScript bytes on the wire
 // for `/` in headless Chromium, then Lighthouse's mobile performance score and LCP of `/`. Printed, never asserted.
 //
 // Builds nothing itself: it serves apps/web/dist as it is, so run `npm run build` first.

@@ -1,4 +1,4 @@
-// Issue 12's latency figures for the ffmpeg side of live cams (decision record 034), printed and never asserted:
+// The latency figures for the ffmpeg side of live cams (decision record 034), printed and never asserted:
 // - LL-HLS: a demo stream (720p VP8/Opus, ~1 Mbit/s) paints the wall clock into its frames as blocks; it goes as RTP
 //   to the room's tap reader (the SFU's forwarding, a memcpy, is left out: the SFU is another branch), which writes
 //   1 s fMP4 segments. Whenever a new segment is listed in the playlist, its first and last frames are decoded and
@@ -169,6 +169,8 @@ async function rtpClockReader(ffmpeg: FfmpegBinary, codec: 'VP8' | 'H264', scrat
     video: { codec, payloadType: 96, clockRate: 90000, ssrc: 1111 },
     audio: { codec: 'opus', payloadType: 111, clockRate: 48000, channels: 2, ssrc: 2222 },
     close: async () => undefined,
+    // A reader of its own, never lost to a media server restart.
+    lost: new Promise<void>(() => undefined),
   };
   return { ingest, samples, stop: () => child.kill('SIGKILL') };
 }

@@ -1,4 +1,4 @@
-// The performance table of issue 16, measured side by side in one run: `npm run bench`.
+// the performance table (bench/README.md), measured side by side in one run: `npm run bench`.
 // Runs each benchmark as a child process (its own figures print as they come), reads the `FIGURES {...}` line each
 // prints last, and ends with one table of figure, measured value and goal. Prints; asserts nothing.
 // Usage: npm run bench [-- --only videos,landing,first-frame,memory] [-- --seconds 10]
@@ -131,7 +131,7 @@ async function main() {
     Object.assign(figures, lastFigures ?? {});
   }
 
-  console.log(`\n== Issue 16, measured ${new Date().toISOString().slice(0, 10)} on ${(await import('node:os')).cpus().length} cores\n`);
+  console.log(`\n== The performance table, measured ${new Date().toISOString().slice(0, 10)} on ${(await import('node:os')).cpus().length} cores\n`);
   console.log('| Figure | Measured | Goal | Met |');
   console.log('|---|---|---|---|');
   for (const row of ROWS) {

@@ -1,4 +1,4 @@
-// Issue 11's figures for Redis as a dependency, on both engines, printed and never asserted:
+// The figures for Redis as a dependency, on both engines, printed and never asserted:
 // - the answer time of the calls that count a rate limit with Redis up, killed (SIGKILL) and hung (SIGSTOP);
 // - start-up with a dead REDIS_URL, the readiness answer during an outage, and recovery once Redis is back;
 // - N parallel wrong passwords against a limit of L: how many were checked, on the in-process store and on Redis.

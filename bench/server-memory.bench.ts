@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
-// Issue 16's memory figure (decision records 054 and 056): the resident memory of the embedded server after a start and after
+// The memory figure (decision records 054 and 056): the resident memory of the embedded server after a start and after
 // a browse of every screen, printed and never asserted.
 //
 // Needs a built web app (`npm run build`: apps/web/dist). Starts the server as `npm start` does (its bundle, node

@@ -3,22 +3,15 @@
 // Usage: npm run bench:videos [-- --videos 100000 --links 1000000 --seconds 10]
 // Uses BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test) in a schema of its own, dropped at the end.
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { createServices } from '../apps/server/src/composition/create-services';
-import { createLog } from '../apps/server/src/composition/open-platform';
-import { loadConfig } from '../apps/server/src/config';
 import { migrate } from '../apps/server/src/db/migrate';
 import { openPostgresDatabase } from '../apps/server/src/db/postgres-database';
-import { createPgBossJobQueue } from '../apps/server/src/lib/jobs/pg-boss-job-queue';
-import { createMediaUrls } from '../apps/server/src/lib/media-url';
-import { createMemoryRateLimitStore } from '../apps/server/src/lib/memory-rate-limit-store';
-import { createRealtimeHub } from '../apps/server/src/lib/realtime-hub';
+import { benchPlatform } from './support/bench-platform';
 
 const { values } = parseArgs({
   options: {
@@ -71,21 +64,7 @@ async function main() {
     const n = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM video_tags'))[0]?.n;
     console.log(`catalog: ${VIDEOS} videos, ${n} tag links, ${TAGS} tags (built in ${((Date.now() - t) / 1000).toFixed(1)} s)`);
 
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: path.join(os.tmpdir(), schema), LOG_LEVEL: 'silent' });
-    const log = createLog(config);
-    const platform = {
-      config,
-      db,
-      mailer: { send: async () => {}, close: async () => {} },
-      rateLimits: createMemoryRateLimitStore(),
-      redis: null,
-      realtime: createRealtimeHub(),
-      now: () => new Date(),
-      mediaUrls: createMediaUrls(config),
-      log,
-      // Never started: the benchmark runs no background work.
-      jobs: createPgBossJobQueue(db, { log, schema: `${schema}_jobs` }),
-    };
+    const platform = benchPlatform(db, schema);
     const services = createServices(platform);
     const { token } = await services.sessions.create(1);
     const app = await buildApp(platform, services);

@@ -7,7 +7,7 @@ import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/start-server';
 import { logInThroughDialog } from './support/log-in';
 
-// Chat with cameras end to end (issue 13): `model` goes live from /studio in Chromium with a fake camera; `member`, in
+// Chat with cameras end to end (decisions 036–039): `model` goes live from /studio in Chromium with a fake camera; `member`, in
 // a second context, enters her free chat, writes, and reads her answer from the studio's chat panel; his free
 // allowance (short here: FREE_CHAT_DAILY_SECONDS) runs out and the freechat popup opens; she switches to paid chat and
 // the coins in his header go down by her price minute by minute (short minutes: CHAT_MINUTE_SECONDS); she kicks him,

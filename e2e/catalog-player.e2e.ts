@@ -63,7 +63,8 @@ describe('a premium member', () => {
       { timeout: 60_000 },
     );
     const t1 = await media.evaluate((el: HTMLVideoElement) => el.currentTime);
-    await page.waitForTimeout(1500);
+    // Played on: waited for, not slept on; on time out the assertion below says where it stood.
+    await page.waitForFunction(([el, from]) => (el as HTMLVideoElement).currentTime > (from as number), [await media.elementHandle(), t1] as const, { timeout: 15_000 }).catch(() => undefined);
     const t2 = await media.evaluate((el: HTMLVideoElement) => el.currentTime);
     expect(t2).toBeGreaterThan(t1);
 

@@ -7,7 +7,7 @@ import type { Lang, Screen, Viewer } from './support/screens';
 import { pathOf, resolveScreens, routesWithoutScreen } from './support/screens';
 import { startServer, type RunningServer } from './support/start-server';
 
-// Issue 15: every screen of the app, as the user who sees it, at 1366 and 360 px. axe-core finds no violation of
+// Decision 050: every screen of the app, as the user who sees it, at 1366 and 360 px. axe-core finds no violation of
 // impact serious or critical (English on every screen, German and French on the text-heavy ones), and at 360 px
 // nothing is wider than the viewport, in English, German and French. One server, one browser, one page per user;
 // after the first screen the app is navigated client-side, as a link would. A failure lists every finding with its

@@ -4,7 +4,7 @@ import { loginToken } from './support/api';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/start-server';
 
-// A sister domain's hand-over link (SPEC §1, decision record 030) in a real browser: the URL carries a one-time code,
+// A sister domain's hand-over link (product §1, decision record 030) in a real browser: the URL carries a one-time code,
 // never the session token, and a guest is asked "Log in as …?" before it is used (login CSRF). The rules themselves are
 // tested on both engines in the server suite; here it is the page's flow, so one engine is enough.
 

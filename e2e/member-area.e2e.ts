@@ -6,7 +6,7 @@ import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/start-server';
 import { logInThroughDialog } from './support/log-in';
 
-// The member area (issue 5): a member changes the password and logs in with it; writes to `model`, who sees the
+// The member area (decisions 014 and 015): a member changes the password and logs in with it; writes to `model`, who sees the
 // message arrive live in a second browser context and answers; the member's unread badge shows the answer.
 // PostgreSQL with Redis: the realtime channel runs through the Redis adapter, as it does with several instances.
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/start-server';
 
-// The phone header (issue 15): at 360 px a member's and a premium member's header is one short bar in English and
+// The phone header (decision 044): at 360 px a member's and a premium member's header is one short bar in English and
 // German, nothing widens the page, Log out and Account settings are reached through the menu, and buy coins opened
 // from the menu lies wholly inside the screen (a widened page once opened it off-centre and clipped).
 

@@ -4,7 +4,7 @@ import { getJson, loginToken } from './support/api';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/start-server';
 
-// Money (issue 6): a member buys a month of premium through the sandbox checkout, comes back, sees the success
+// Money (decision 016): a member buys a month of premium through the sandbox checkout, comes back, sees the success
 // popup once and can play a locked video; then buys coins and tips `model`.
 
 interface VideoList {

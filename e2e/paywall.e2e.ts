@@ -4,7 +4,7 @@ import { loginToken } from './support/api';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/start-server';
 
-// The paywall and buy-coins layouts (issue 15): at 1366 px the plan cards sit side by side without overlapping; at
+// The paywall and buy-coins layouts (decision 050): at 1366 px the plan cards sit side by side without overlapping; at
 // 360 px in French (the longest labels) nothing of the paywall is wider than the screen, no button's text is cut,
 // and the buy-coins dialog stays inside the viewport.
 

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { getJson, loginToken } from './support/api';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/start-server';
 import { logInThroughDialog } from './support/log-in';
 
-// Playdates end to end (issue 14), PostgreSQL with Redis. A public show: `model` announces one a few seconds ahead,
+// Playdates end to end (decisions 040–043), PostgreSQL with Redis. A public show: `model` announces one a few seconds ahead,
 // `premium` joins its room when it opens and writes in its chat, she ends it, and a visitor reads that chat from the
 // replay link. A private playdate: `premium` requests one with `model` (the coins are held), she accepts it for now
 // in her studio (a second browser context), both enter the room and see each other's camera (Chromium's fake
@@ -60,6 +60,23 @@ async function newPage(): Promise<Page> {
 
 const logIn = (page: Page, username: string) => logInThroughDialog(page, server.url, username);
 
+/**
+ * What went wrong in a page, as it happened (console errors, uncaught errors, failed requests): printed when a test
+ * fails, so a failure that does not come back when run again still says what the browser saw.
+ */
+function recordTrouble(page: Page, name: string): string[] {
+  const lines: string[] = [];
+  const at = () => new Date().toISOString().slice(11, 23);
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') lines.push(`${at()} ${name} console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => lines.push(`${at()} ${name} uncaught: ${error.stack ?? error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) lines.push(`${at()} ${name} ${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  return lines;
+}
+
 /** Whether the page's <video> with this test id plays frames (the fake camera's picture arrived). */
 async function videoPlays(page: Page, testId: string): Promise<boolean> {
   return page
@@ -83,13 +100,34 @@ describe('playdates', () => {
   let modelToken: string;
   let memberToken: string;
 
+  let trouble: string[][] = [];
+
   beforeAll(async () => {
     modelToken = await loginToken(server.url, 'model');
     memberToken = await loginToken(server.url, 'premium');
     model = await newPage();
-    await logIn(model, 'model');
     member = await newPage();
+    trouble = [recordTrouble(model, 'model'), recordTrouble(member, 'member')];
+    await logIn(model, 'model');
     await logIn(member, 'premium');
+  });
+
+  // A test that runs again (live-media tests may, once: docs/testing.md) starts from her empty schedule, not from
+  // what the failed attempt left: a show still live would refuse the next one (409), a request would still wait.
+  beforeEach(async () => {
+    onTestFailed(() => console.error(`What the browsers saw:\n${trouble.flat().sort().join('\n') || '(nothing)'}`));
+    const studio = await getJson<{ requests: PlaydateBody[]; upcoming: (PlaydateBody & { kind: string })[] }>(server.url, '/studio/playdates', modelToken);
+    const act = (id: number, step: string, body?: object) =>
+      fetch(`${server.url}/api/studio/playdates/${id}/${step}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${modelToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      });
+    for (const request of studio.requests) await act(request.id, 'decline', {});
+    for (const playdate of studio.upcoming) {
+      if (playdate.status === 'scheduled') await act(playdate.id, 'cancel');
+      else if (playdate.status === 'live' && playdate.kind === 'public') await act(playdate.id, 'end');
+    }
   });
 
   it('a public show: a premium member writes in its chat, and a visitor reads it from the replay link', async () => {

@@ -4,7 +4,7 @@ import { getJson, loginToken } from './support/api';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/start-server';
 
-// Issue 15: a member starts a conversation with a model (the Message button of her profile, and New message in the
+// Decision 049: a member starts a conversation with a model (the Message button of her profile, and New message in the
 // inbox), the model reads it; a video favourited from its card is on /favourite-videos.
 
 let server: RunningServer;

@@ -27,7 +27,7 @@ describe.each(engines)('a visitor on %s', (engine) => {
 
   it('sees the landing teasers with the price, and plays a trailer', async () => {
     await page.goto(`${server.url}/`);
-    // A first visit asks for the age first (SPEC §4), as it does every new visitor.
+    // A first visit asks for the age first (product §4), as it does every new visitor.
     await page.getByRole('button', { name: 'I am 18 or older – enter' }).click();
     await page.getByTestId('landing-price').waitFor();
     expect(await page.getByTestId('landing-price').textContent()).toMatch(/^Premium from €\d+\.\d\d per month$/);

@@ -1,28 +1,37 @@
-// Enforces the import directions of CONVENTIONS.md / ARCHITECTURE.md as lint errors.
+// Enforces the import directions of docs/conventions.md / docs/architecture.md as lint errors.
 //   web:    app → features → entities → lib/components; a feature never imports another feature;
 //           paths/ is a leaf every layer may import; tests sit outside the layers
-//   server: routes → service → repository; another module only through its service; modules in tiers that only
-//           import downward, and no module-level cycle (decision record 021); nothing below the entry points uses
-//           the composition root or the demo seed
+//   server: the top-level folders in layers that only import downward (tools/server-folder-layers.js, decision
+//           record 004): nothing below the entry points uses the composition root, nothing below the root the demo
+//           seed; routes → service → repository; another module only through its service; modules in tiers that
+//           only import downward, and no module-level cycle (decision record 021); no file-level cycle in src
+//   tests:  production code never imports test code (apps/server/test/, *.test.ts, the web's test folders)
 //   all:    apps/* → packages/*, never back; the web and the server never import each other
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import { createImportReader, findImportPath, importSources, noCycleRule, sourceFileAt } from './import-cycles.js';
+import { SERVER_LAYER_ORDER, serverLayerOf } from './server-folder-layers.js';
 import { SERVER_MODULE_TIERS, TIER_OF } from './server-module-tiers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB_SRC = path.join(ROOT, 'apps/web/src');
-const SERVER_MODULES = path.join(ROOT, 'apps/server/src/modules');
+const SERVER_SRC = path.join(ROOT, 'apps/server/src');
+const SERVER_MODULES = path.join(SERVER_SRC, 'modules');
 const TIERS_FILE = 'tools/server-module-tiers.js';
 
 /** Tests and their helpers may reach across layers to set up what they check; nothing imports them. */
-const isTestFile = (rel) => /\.test\.tsx?$|-test-helpers\.ts$/.test(rel) || rel.startsWith('apps/server/test/');
-/** One-off commands are entry points, like server.ts. */
-const isCommandFile = (rel) => /-command\.ts$/.test(rel);
+const isTestFile = (rel) => /\.test\.tsx?$/.test(rel) || rel.startsWith('apps/server/test/') || /^apps\/web\/src\/(.*\/)?test\//.test(rel);
+/** Code that ships: the sources of the apps and packages, tests and test helpers aside. */
+const isProductionFile = (rel) => /^(apps|packages)\/[^/]+\/src\//.test(rel) && !isTestFile(rel);
 
 /** @param {string} file absolute path */
 function classify(file) {
   const rel = path.relative(ROOT, file).split(path.sep).join('/');
+  return { ...classifyLayer(rel), ...(isProductionFile(rel) ? { production: true } : {}), ...(isTestFile(rel) ? { testCode: true } : {}) };
+}
+
+/** @param {string} rel path from the repository's root */
+function classifyLayer(rel) {
   let m;
   // A test may render the whole app and reset any feature's state: it is a consumer, not part of a layer.
   const test = /^apps\/web\/src\/.*\.test\.tsx?$/.test(rel) ? { test: true } : {};
@@ -30,11 +39,12 @@ function classify(file) {
   if ((m = /^apps\/web\/src\/entities\/([^/]+)\//.exec(rel))) return { app: 'web', layer: 'entity', name: m[1], ...test };
   if ((m = /^apps\/web\/src\/(app|lib|components|locales|test|paths)\//.exec(rel))) return { app: 'web', layer: m[1], ...test };
   if (rel.startsWith('apps/web/')) return { app: 'web', layer: 'other' };
-  const extra = { test: isTestFile(rel), command: isCommandFile(rel) };
+  const inSrc = rel.startsWith('apps/server/src/') ? serverLayerOf(rel.slice('apps/server/src/'.length)) : undefined;
+  const extra = { test: isTestFile(rel), ...(inSrc ? { folder: inSrc } : {}) };
   if ((m = /^apps\/server\/src\/modules\/([^/]+)\/[^/]*?\.(routes|service|repository)(\.test)?\.ts$/.exec(rel)))
     return { app: 'server', layer: 'module', name: m[1], kind: m[3] ? 'test' : m[2], ...extra };
   if ((m = /^apps\/server\/src\/modules\/([^/]+)\//.exec(rel))) return { app: 'server', layer: 'module', name: m[1], kind: 'other', ...extra };
-  if ((m = /^apps\/server\/src\/(plugins|lib|db|demo|composition)\//.exec(rel))) return { app: 'server', layer: m[1], ...extra };
+  if ((m = /^apps\/server\/src\/(plugins|lib|db|demo|composition|http)\//.exec(rel))) return { app: 'server', layer: m[1], ...extra };
   if (rel.startsWith('apps/server/')) return { app: 'server', layer: 'other', ...extra };
   if (rel.startsWith('packages/')) return { app: 'packages', layer: 'packages' };
   return { app: 'other', layer: 'other' };
@@ -53,6 +63,8 @@ function resolveTarget(file, source) {
 }
 
 function violation(from, to) {
+  if (from.production && to.testCode)
+    return 'Production code never imports test code (a test helper, a fake, a fixture): move what both need into src, or take it as a parameter the test passes.';
   if (from.app === 'packages' && to.app !== 'packages') return 'packages/* never import apps/*: move what both need into packages/shared.';
   if (from.app === 'web' && to.app === 'server') return 'The web app never imports the server: share contracts through @velora/shared.';
   if (from.app === 'server' && to.app === 'web') return 'The server never imports the web app: share contracts through @velora/shared.';
@@ -72,14 +84,11 @@ function violation(from, to) {
     }
   }
   if (from.app === 'server') {
-    if (from.layer === 'lib' && (to.layer === 'module' || to.layer === 'plugins')) return 'lib/ is the bottom layer: it must not import modules/ or plugins/.';
-    if (from.layer === 'db' && to.layer === 'module' && to.kind === 'routes') return 'db/ must not import routes: use the module\'s service.';
+    if (from.folder && to.folder && !from.test) {
+      const layers = serverFolderViolation(from, to);
+      if (layers) return layers;
+    }
     if (from.layer === 'plugins' && to.layer === 'module' && to.kind !== 'service') return 'plugins/ reach a module only through its service.';
-    const below = ['module', 'lib', 'plugins', 'db', 'demo'];
-    if (to.layer === 'composition' && below.includes(from.layer) && !from.test && !from.command)
-      return 'Only the entry points (server.ts, app.ts, the *-command.ts files) and tests use the composition root: take the services you need as parameters, and let the root pass them.';
-    if (to.layer === 'demo' && ['module', 'lib', 'plugins', 'db'].includes(from.layer) && !from.test)
-      return `${from.layer === 'module' ? 'A module' : `${from.layer}/`} must not depend on the demo seed: take what you need (a recipe, a drawer) as a parameter the composition root passes, or move it down.`;
     if (from.layer === 'module' && to.layer === 'module') {
       if (from.kind === 'repository' && (to.kind === 'service' || to.kind === 'routes')) return 'A repository holds only SQL: it must not import services or routes.';
       if (from.kind === 'service' && to.kind === 'routes') return 'A service must not import routes: routes call services, not the other way.';
@@ -88,6 +97,22 @@ function violation(from, to) {
     }
   }
   return null;
+}
+
+/** The folder-layer rule (tools/server-folder-layers.js) for two files of apps/server/src; null when allowed. */
+function serverFolderViolation(from, to) {
+  const unlisted = [from, to].find((f) => f.folder.index === -1);
+  if (unlisted) return `apps/server/src/${unlisted.folder.name} is not in the layer table (tools/server-folder-layers.js): add it to the highest layer everything it imports is at or below.`;
+  if (to.folder.index >= from.folder.index) return null;
+  const name = from.layer === 'module' ? 'A module' : from.folder.name;
+  if (to.layer === 'composition')
+    return 'Only the entry points (server.ts, app.ts, the *-command.ts files) and tests use the composition root: take the services you need as parameters, and let the root pass them.';
+  if (to.layer === 'demo')
+    return `${name} must not depend on the demo seed: take what you need (a recipe, a drawer) as a parameter the composition root passes, or move it down.`;
+  return (
+    `${name} (${from.folder.name}) must not import ${to.folder.name}: the server's folders import only downward (${SERVER_LAYER_ORDER}). ` +
+    'Move what both need down to the lower layer, or take it as a parameter.'
+  );
 }
 
 const importDirection = {
@@ -239,83 +264,40 @@ const WEB_EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 /** The web source file an import resolves to, or null (packages, assets, files outside apps/web/src). */
 function resolveWebFile(file, source) {
-  const target = resolveTarget(file, source);
-  if (!target || !target.startsWith(WEB_SRC + path.sep)) return null;
-  if (/\.(tsx?)$/.test(target) && fs.existsSync(target)) return target;
-  for (const ext of WEB_EXTENSIONS) if (fs.existsSync(target + ext)) return target + ext;
-  return null;
+  return sourceFileAt(resolveTarget(file, source), WEB_SRC, WEB_EXTENSIONS);
 }
 
-/** The import specifiers of a source text, dynamic ones included (TypeScript's scanner: comments and strings are skipped). */
-function importSources(text) {
-  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
+const webImportsOnDisk = createImportReader(resolveWebFile);
+const webNoCycle = noCycleRule({
+  root: WEB_SRC,
+  resolve: resolveWebFile,
+  importsOf: webImportsOnDisk,
+  description: 'Forbid import cycles among the files of apps/web/src',
+  advice: 'Move what both sides need into a module that imports neither (types into their own file, values passed in).',
+});
+
+// ── Server: no import cycles ─────────────────────────────────────────────────────────────────────
+// The same for apps/server/src, whose imports are relative: a cycle of files inside one folder or across folders
+// hides which side is the lower one just as a cycle of modules does (decision record 004, amended).
+
+const SERVER_EXTENSIONS = ['.ts', '/index.ts'];
+
+/** The server source file a relative import resolves to, or null (packages, files outside apps/server/src). */
+function resolveServerFile(file, source) {
+  return source.startsWith('.') ? sourceFileAt(path.resolve(path.dirname(file), source), SERVER_SRC, SERVER_EXTENSIONS) : null;
 }
 
-const webImportsCache = new Map();
-/** The web files a file on disk imports, cached by modification time (one lint run reads each file once). */
-function webImportsOnDisk(file) {
-  let mtime;
-  try {
-    mtime = fs.statSync(file).mtimeMs;
-  } catch {
-    return [];
-  }
-  const cached = webImportsCache.get(file);
-  if (cached && cached.mtime === mtime) return cached.imports;
-  const imports = [...new Set(importSources(fs.readFileSync(file, 'utf8')).map((s) => resolveWebFile(file, s)).filter(Boolean))];
-  webImportsCache.set(file, { mtime, imports });
-  return imports;
-}
-
-/** A path of imports from `start` back to `goal` (both included), or null; `importsOf` gives a file's imports. */
-function findImportPath(start, goal, importsOf) {
-  const previous = new Map([[start, null]]);
-  const queue = [start];
-  while (queue.length > 0) {
-    const file = queue.shift();
-    for (const next of importsOf(file)) {
-      if (next === goal) {
-        const chain = [goal];
-        for (let at = file; at !== null; at = previous.get(at)) chain.unshift(at);
-        return chain;
-      }
-      if (previous.has(next)) continue;
-      previous.set(next, file);
-      queue.push(next);
-    }
-  }
-  return null;
-}
-
-const webRelative = (file) => path.relative(WEB_SRC, file).split(path.sep).join('/');
-
-const webNoCycle = {
-  meta: { type: 'problem', docs: { description: 'Forbid import cycles among the files of apps/web/src' }, schema: [] },
-  create(context) {
-    const file = context.filename;
-    if (!file.startsWith(WEB_SRC + path.sep)) return {};
-    const check = (node, source) => {
-      if (typeof source !== 'string') return;
-      const target = resolveWebFile(file, source);
-      if (!target) return;
-      const chain = target === file ? [file] : findImportPath(target, file, webImportsOnDisk);
-      if (!chain) return;
-      context.report({
-        node,
-        message: `Import cycle: ${[file, ...chain].map(webRelative).join(' → ')}. Move what both sides need into a module that imports neither (types into their own file, values passed in).`,
-      });
-    };
-    return {
-      ImportDeclaration: (node) => check(node.source, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
-      ExportAllDeclaration: (node) => check(node.source, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
-    };
-  },
-};
+const serverImportsOnDisk = createImportReader(resolveServerFile);
+const serverNoCycle = noCycleRule({
+  root: SERVER_SRC,
+  resolve: resolveServerFile,
+  importsOf: serverImportsOnDisk,
+  description: 'Forbid import cycles among the files of apps/server/src',
+  advice: 'Move what both sides need down into a file that imports neither (an interface beside the one that uses it, a type into the lower layer).',
+});
 
 export default {
-  rules: { 'import-direction': importDirection, 'module-tiers': moduleTiers, 'web-no-cycle': webNoCycle },
+  rules: { 'import-direction': importDirection, 'module-tiers': moduleTiers, 'web-no-cycle': webNoCycle, 'server-no-cycle': serverNoCycle },
   _test: {
     classify,
     resolveTarget,
@@ -330,5 +312,9 @@ export default {
     resolveWebFile,
     webImportsOnDisk,
     WEB_SRC,
+    resolveServerFile,
+    serverImportsOnDisk,
+    SERVER_SRC,
+    serverFolderViolation,
   },
 };

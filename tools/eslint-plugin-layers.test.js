@@ -40,6 +40,9 @@ describe('import directions', () => {
     ['apps/web/src/features/paywall/money.test.tsx', '@/features/coins/use-tip-offer-trigger'],
     ['apps/web/src/features/pages/pages.test.tsx', '@/app/routes'],
     ['apps/web/src/test/render-app.tsx', '@/app/app'],
+    ['apps/web/src/test/render-app.tsx', './providers'],
+    ['apps/server/src/modules/coins/coins.service.test.ts', '../../../test/modules/coins'],
+    ['apps/server/test/modules/playdates.ts', '../factories'],
   ])('allows %s → %s', (from, source) => {
     expect(check(from, source)).toBeNull();
   });
@@ -53,7 +56,7 @@ describe('import directions', () => {
     ['apps/server/src/modules/auth/auth.repository.ts', './auth.service', /A repository holds only SQL/],
     ['apps/server/src/modules/auth/auth.service.ts', './auth.routes', /A service must not import routes/],
     ['apps/server/src/modules/auth/auth.service.ts', '../users/users.repository', /Reach another module through its service/],
-    ['apps/server/src/lib/password.ts', '../modules/users/users.service', /lib\/ is the bottom layer/],
+    ['apps/server/src/lib/password.ts', '../modules/users/users.service', /lib\/ \(lib\/\) must not import modules\/: the server's folders import only downward/],
     ['packages/shared/src/index.ts', '../../../apps/server/src/config', /packages\/\* never import apps/],
     ['apps/web/src/lib/http/api-client.ts', '@velora/server', /The web app never imports the server/],
     ['apps/web/src/entities/video/video-card.tsx', '@/features/player/use-theater', /entities\/ must not import features\//],
@@ -64,6 +67,11 @@ describe('import directions', () => {
     ['apps/web/src/paths/links.ts', '@/lib/http', /paths\/ is a leaf/],
     ['apps/web/src/paths/links.ts', '@/app/routes', /paths\/ is a leaf/],
     ['apps/web/src/features/catalog/routes/models.tsx', '@/features/messages/components/composer', /move a shared domain piece to entities\//],
+    ['apps/server/src/modules/coins/coins.service.ts', '../../../test/modules/coins', /Production code never imports test code/],
+    ['apps/server/src/lib/paging.ts', '../../test/factories', /Production code never imports test code/],
+    ['apps/web/src/lib/format.ts', '@/test/fake-api', /Production code never imports test code/],
+    ['apps/web/src/features/catalog/routes/models.tsx', './models.test', /Production code never imports test code/],
+    ['packages/shared/src/index.ts', './rules/rules.test', /Production code never imports test code/],
     ['apps/web/src/features/catalog/components/shoot-view.tsx', '@/app/routes', /features\/ must not import app\//],
   ])('refuses %s → %s', (from, source, message) => {
     expect(check(from, source)).toMatch(message);
@@ -108,17 +116,17 @@ describe('web import cycles', () => {
     });
     expect(files.length).toBeGreaterThan(400);
     expect(cycles).toEqual([]);
-  });
+  }, 30_000);
 });
 
 describe('what sits above the modules', () => {
   it.each([
     ['apps/server/src/server.ts', './composition/create-services'],
     ['apps/server/src/app.ts', './composition/create-services'],
-    ['apps/server/src/demo/seed-command.ts', '../composition/create-services'],
+    ['apps/server/src/seed-command.ts', './composition/create-services'],
     ['apps/server/src/modules/media/media-hls.routes.test.ts', '../../composition/create-services'],
     ['apps/server/src/modules/pages/pages.routes.test.ts', '../../demo/seed-content'],
-    ['apps/server/src/modules/payments/payments-test-helpers.ts', '../../demo/seed-money'],
+    ['apps/server/test/modules/payments.ts', '../../src/demo/seed-money'],
     ['apps/server/src/composition/create-services.ts', '../demo/seed-images'],
   ])('allows %s → %s', (from, source) => {
     expect(check(from, source)).toBeNull();
@@ -133,6 +141,55 @@ describe('what sits above the modules', () => {
   ])('refuses %s → %s', (from, source, message) => {
     expect(check(from, source)).toMatch(message);
   });
+});
+
+describe('the server folder layers', () => {
+  it.each([
+    ['apps/server/src/server.ts', './app'],
+    ['apps/server/src/seed-command.ts', './demo/seed-demo'],
+    ['apps/server/src/composition/open-database.ts', '../db/pglite-memory'],
+    ['apps/server/src/modules/users/users.routes.ts', '../../plugins/auth'],
+    ['apps/server/src/plugins/auth.ts', '../modules/sessions/sessions.service'],
+    ['apps/server/src/plugins/law-limits.ts', '../http/law-limited-rule'],
+    ['apps/server/src/lib/table-cache.ts', '../db/database'],
+    ['apps/server/src/db/open-database.test.ts', '../composition/open-platform'],
+    ['apps/server/test/test-app.ts', '../src/app'],
+  ])('allows %s → %s', (from, source) => {
+    expect(check(from, source)).toBeNull();
+  });
+
+  it.each([
+    ['apps/server/src/config.ts', './lib/loopback', /config\.ts \(config\.ts\) must not import lib\/: the server's folders import only downward \(server\.ts, app\.ts, \*-command\.ts → composition\/ →/],
+    ['apps/server/src/db/pglite-database.ts', '../lib/pglite-memory', /db\/ \(db\/\) must not import lib\//],
+    ['apps/server/src/db/open-database.ts', '../platform', /db\/ \(db\/\) must not import platform\.ts/],
+    ['apps/server/src/http/register-endpoint.ts', '../plugins/law-limits', /http\/ \(http\/\) must not import plugins\//],
+    ['apps/server/src/demo/seed-command.ts', '../composition/open-platform', /Only the entry points .* use the composition root/],
+    ['apps/server/src/modules/users/users.service.ts', '../../app', /A module \(modules\/\) must not import app\.ts/],
+    ['apps/server/src/newcomer/thing.ts', '../lib/paging', /apps\/server\/src\/newcomer\/ is not in the layer table/],
+  ])('refuses %s → %s', (from, source, message) => {
+    expect(check(from, source)).toMatch(message);
+  });
+});
+
+describe('server import cycles', () => {
+  const { findImportPath, resolveServerFile, serverImportsOnDisk, SERVER_SRC } = layers._test;
+
+  it('resolves only source files of apps/server/src', () => {
+    const from = path.join(SERVER_SRC, 'db/pglite-database.ts');
+    expect(resolveServerFile(from, './database')).toBe(path.join(SERVER_SRC, 'db/database.ts'));
+    expect(resolveServerFile(from, '../../test/test-app')).toBeNull();
+    expect(resolveServerFile(from, '@electric-sql/pglite')).toBeNull();
+  });
+
+  it('finds no cycle in apps/server/src', () => {
+    const files = fs.readdirSync(SERVER_SRC, { recursive: true }).filter((f) => /\.(ts|mjs)$/.test(f)).map((f) => path.join(SERVER_SRC, f));
+    const cycles = files.flatMap((file) => {
+      const chain = serverImportsOnDisk(file).map((next) => (next === file ? [file] : findImportPath(next, file, serverImportsOnDisk))).find(Boolean);
+      return chain ? [[file, ...chain].map((f) => path.relative(SERVER_SRC, f)).join(' → ')] : [];
+    });
+    expect(files.length).toBeGreaterThan(300);
+    expect(cycles).toEqual([]);
+  }, 30_000);
 });
 
 describe('server module tiers', () => {

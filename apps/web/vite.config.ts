@@ -6,13 +6,22 @@ import { ENDPOINTS } from '../../packages/shared/src/endpoints/index';
 import { LANDING_FIRST_RENDER, landingBudgetPlugin } from './build/landing-budget';
 import { landingPreloadsPlugin } from './build/landing-preloads';
 import { landingShellPlugin } from './build/landing-shell';
-import { localeSplitPlugin } from './build/locale-split';
 import { pureContractsPlugin } from './build/pure-contracts';
 import { slimEndpointTablePlugin } from './build/slim-endpoint-table';
 import { thirdPartySources } from './src/lib/third-party-sources';
-import { en } from './src/locales/en';
+import { FIRST_PAGE_NAMESPACES } from './src/locales/namespaces';
 
 const src = (file: string) => path.resolve(import.meta.dirname, file);
+
+/**
+ * `locales/de/videos.ts` → chunk `locale-de-videos`; anything else is left to Rollup. English's first-page namespaces
+ * stay in the entry chunk, which imports them.
+ */
+function localeChunk(id: string): string | undefined {
+  const match = /\/src\/locales\/(en|de|fr)\/([a-z]+)\.ts$/.exec(id);
+  if (!match || (match[1] === 'en' && (FIRST_PAGE_NAMESPACES as readonly string[]).includes(match[2] as string))) return undefined;
+  return `locale-${match[1]}-${match[2]}`;
+}
 
 /** Text assets from this size up get brotli and gzip copies (smaller ones go out as they are). */
 const COMPRESSION_THRESHOLD = 1024;
@@ -56,14 +65,6 @@ export default defineConfig(({ command }) => ({
     cspSources(),
     // The browser needs the endpoint table's methods and paths, not its schemas (decision record 052).
     slimEndpointTablePlugin(path.resolve(import.meta.dirname, '../../packages/shared/src/endpoints/index.ts'), ENDPOINTS),
-    // The landing page carries the English sections its code names; the rest of English loads with the next screen.
-    localeSplitPlugin({
-      partsModule: src('src/app/locale-parts.ts'),
-      english: en,
-      localeModules: { en: src('src/locales/en.ts'), de: src('src/locales/de.ts'), fr: src('src/locales/fr.ts') },
-      // The landing's trailer player loads on play, without waiting for the rest of English: its sections come along.
-      firstPageRoots: [src('src/main.tsx'), ...LANDING_FIRST_RENDER.map(src), src('src/features/landing/components/trailer-player.tsx')],
-    }),
     // The landing screen's chunk and its heading's font start loading with the HTML.
     landingPreloadsPlugin({ modules: LANDING_FIRST_RENDER, fonts: ['fraunces-latin-wght-normal.woff2'] }),
     // The landing page pre-rendered into index.html: its largest paint needs the HTML and the CSS, not the app (055).
@@ -75,7 +76,7 @@ export default defineConfig(({ command }) => ({
     // A constant of a contract module no longer brings every schema of it, and Zod, into the page.
     pureContractsPlugin(/\/packages\/shared\/src\/contracts\/[^/]+\.ts$/),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: COMPRESSION_THRESHOLD, logLevel: 'silent' }),
-    // Fails the build when the landing page's JavaScript grows past its budget (issue 16, decision record 052).
+    // Fails the build when the landing page's JavaScript grows past its budget (decision record 052).
     landingBudgetPlugin({ threshold: COMPRESSION_THRESHOLD }),
   ],
   resolve: {
@@ -94,9 +95,12 @@ export default defineConfig(({ command }) => ({
   // The manifest is what the landing budget reads: which chunks the entry and the landing route load.
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Written for the developers' tools but not referenced from the bundles; the server never serves them (decision 064).
+    sourcemap: 'hidden',
     manifest: true,
     // Tiny chunks (a helper two screens share) cost a request and a kilobyte of headers each: merged where safe.
-    rollupOptions: { output: { experimentalMinChunkSize: 4096 } },
+    // Each namespace of each language stays a chunk of its own (decision 066): merged into a shared chunk, a small one
+    // would ride along with code every page loads, German and French included.
+    rollupOptions: { output: { experimentalMinChunkSize: 4096, manualChunks: localeChunk } },
   },
 }));

@@ -1,21 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { spawnChild } from '../../apps/server/src/lib/child-processes';
 
 // Starts the real server (built web app, demo seed) on a free port against a fresh database of either engine.
 
 export type Engine = 'pglite' | 'postgres';
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Kept across runs too: the cache's entries are named by recipe and ffmpeg version, so a stale one is never used. */
+export const DEMO_MEDIA_CACHE_DIR = process.env.DEMO_MEDIA_CACHE_DIR ?? path.join(os.tmpdir(), 'velora-e2e-demo-media');
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The server process's id (a soak test reads its children, the SFU among them, from /proc). */
+  pid: number;
   /** The server's PostgreSQL database (engine postgres), for a test that sets what no API sets (a feature flag). */
   databaseUrl?: string;
   logs: () => string;
@@ -57,7 +62,8 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
     databaseUrl = u.toString();
   }
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
+  // The server dies with the test worker that started it, even one killed mid-test (its own children die with it).
+  const child: ChildProcess = spawnChild(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -70,6 +76,8 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
       // Several servers run at once: each takes a free RTMP port, and only a test that wants live demo cams gets them.
       RTMP_PORT: '0',
       LIVE_DEMO_STREAMS: 'off',
+      // Every server seeds the same demo clips: transcoded once for the whole run, copied by the others (decision 065).
+      DEMO_MEDIA_CACHE_DIR: DEMO_MEDIA_CACHE_DIR,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
       ...env,
     },
@@ -96,6 +104,7 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
     url,
     port,
     dataDir,
+    pid: child.pid!,
     ...(databaseUrl ? { databaseUrl } : {}),
     logs: () => output,
     async stop() {

@@ -3,24 +3,24 @@ import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME, VISIT_ID_HEADER } from '@velora/shared';
 import type { Services } from './composition/create-services';
+import { openapiTransform, openapiTransformObject } from './http/openapi-document';
 import { serializeFrozenOnce } from './http/serialize-frozen-once';
 import type { Live } from './composition/live';
 import type { Platform } from './platform';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrorsWith } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { lawLimitsPlugin } from './plugins/law-limits';
 import { realtimePlugin, type RealtimePluginOptions } from './plugins/realtime';
-import { securityHeadersPlugin } from './plugins/security-headers';
+import { clientAddressOf } from './plugins/realtime-address-cap';
+import { securityHeadersFor, securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { visitIdPlugin } from './plugins/visit-id';
 import { ageVerificationRoutes } from './modules/age-verification/age-verification.routes';
@@ -76,6 +76,8 @@ export interface BuildAppOptions {
  */
 export async function buildApp(platform: Platform, services: Services, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = platform;
+  const webDist = options.webDist ?? WEB_DIST;
+  const securityHeaders = securityHeadersFor({ production: config.nodeEnv === 'production', publicUrl: config.publicUrl, cdnUrl: config.cdnUrl, webDist });
   const app = Fastify({
     loggerInstance: platform.log,
     bodyLimit: 1024 * 1024,
@@ -85,6 +87,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
     trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     // Ids in logs, never in responses.
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: frameworkErrorsWith(securityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -102,17 +105,17 @@ export async function buildApp(platform: Platform, services: Services, options: 
   });
 
   await app.register(errorsPlugin);
-  const webDist = options.webDist ?? WEB_DIST;
-  await app.register(securityHeadersPlugin, { production: config.nodeEnv === 'production', publicUrl: config.publicUrl, cdnUrl: config.cdnUrl, webDist });
+  await app.register(securityHeadersPlugin, { apply: securityHeaders });
   await app.register(compressionPlugin);
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Every call the single-page app makes (SPEC §7).' },
+      openapi: '3.1.0',
+      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Every call the single-page app makes (product §7).' },
       servers: [{ url: '/api' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: openapiTransform,
+    transformObject: openapiTransformObject,
   });
   await app.register(visitIdPlugin);
   await app.register(authPlugin, {
@@ -128,12 +131,15 @@ export async function buildApp(platform: Platform, services: Services, options: 
     rateLimits: platform.rateLimits,
     redis: platform.redis,
     redisKey: `${config.redisPrefix}socket.io`,
+    securityHeaders,
+    connectionsPerAddress: config.realtimeConnectionsPerAddress,
+    addressOf: clientAddressOf(config.trustProxy),
     ...options.realtime,
   });
   // The sandbox provider's webhooks reach the webhook route through this app, exactly as a provider's request arrives.
   services.paymentWebhooks.bind(deliveryThrough(app));
 
-  // The client reads the visit id from any response and sends it back (SPEC §7).
+  // The client reads the visit id from any response and sends it back (product §7).
   app.addHook('onSend', async (request, reply) => {
     if (request.visitId && !reply.hasHeader(VISIT_ID_HEADER)) void reply.header(VISIT_ID_HEADER, request.visitId);
   });
@@ -180,7 +186,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
   );
 
   await app.register(mediaRoutes, services);
-  if (options.live) await options.live.registerRoutes(app, [services.cameras, services.playdateRooms]);
+  if (options.live) await options.live.registerRoutes(app, [services.cameras, services.playdateRooms], services.cameras);
   await app.register(spaPlugin, { webDist });
   return app;
 }

@@ -1,7 +1,7 @@
+import net from 'node:net';
 import path from 'node:path';
 import { CAMERA_GRACE_SECONDS_DEFAULT, DEFAULT_MODEL_SHARE_PERCENT, IceServer, ROLE_TOKENS, type RoleToken } from '@velora/shared';
 import { z } from 'zod';
-import { isLoopbackUrl } from './lib/loopback';
 
 // Every setting of the server, parsed and validated in one place. The README's settings table mirrors this file.
 
@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(8080),
   HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DEMO_MEDIA_CACHE_DIR: z.string().trim().min(1, 'must not be empty').optional(),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user@127.0.0.1:5432/velora'),
   REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
   REDIS_PREFIX: z
@@ -77,7 +78,7 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 to 100')
     .max(100, 'must be 0 to 100')
     .default(DEFAULT_MODEL_SHARE_PERCENT),
-  // Live cams (issue 12, decision record 032).
+  // Live cams (decision record 032).
   LIVE_SIGNING_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   ICE_SERVERS: z
     .string()
@@ -113,7 +114,14 @@ const EnvSchema = z.object({
   RTMP_ENABLED: flag.default(true),
   LIVE_GRACE_SECONDS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 to 3600').max(3600, 'must be 0 to 3600').default(CAMERA_GRACE_SECONDS_DEFAULT),
   LIVE_DEMO_STREAMS: z.enum(['auto', 'on', 'off'], { message: 'must be auto, on or off' }).default('auto'),
-  // Camera chat (issue 13, decision record 037).
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 to 60').max(60, 'must be 1 to 60').default(5),
+  REALTIME_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 to 100000')
+    .max(100_000, 'must be 1 to 100000')
+    .default(50),
+  // Camera chat (decision record 037).
   CHAT_MINUTE_SECONDS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 to 3600').max(3600, 'must be 1 to 3600').default(60),
   FREE_CHAT_DAILY_SECONDS: z.coerce
     .number({ message: 'must be a number' })
@@ -138,6 +146,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** DEMO_MEDIA_CACHE_DIR: the demo clips' transcoded media, kept across fresh data folders (decision record 065). */
+  demoMediaCacheDir: string | undefined;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   /** Namespaces every Redis key and channel, so several sites or environments can share one Redis. */
@@ -151,6 +161,8 @@ export interface Config {
   seedDemo: 'auto' | 'always' | 'never';
   logLevel: string;
   trustProxy: boolean;
+  /** Realtime connections open at once from one client address (decision record 064). */
+  realtimeConnectionsPerAddress: number;
   /** Signs media URLs; unset: a key generated once in DATA_DIR/secrets/media-signing.key. Instances share one. */
   mediaSigningSecret: string | undefined;
   /** Signs captcha challenges; unset: a key generated once in DATA_DIR/secrets/captcha-hmac.key. Instances share one. */
@@ -167,7 +179,7 @@ export interface Config {
   paymentProvider: 'sandbox' | 'none';
   /** Verifies (and for the sandbox, signs) payment webhooks; unset: a key generated once in DATA_DIR/secrets/payment-webhook.key. */
   paymentWebhookSecret: string | undefined;
-  /** Roles switched off on this deployment (SPEC §6: production-disabled roles): no check counts them. */
+  /** Roles switched off on this deployment (product §6: production-disabled roles): no check counts them. */
   disabledRoles: RoleToken[];
   /** The model's share of a tip in whole percent, rounded down to whole coins; the house keeps the rest. */
   modelSharePercent: number;
@@ -203,6 +215,8 @@ export interface LiveConfig {
   graceSeconds: number;
   /** auto: the demo's two test-pattern cams go on air when the demo is seeded and ffmpeg is found. */
   demoStreams: 'auto' | 'on' | 'off';
+  /** How often this instance renews its lease; its rooms count as gone after three missed renewals (decision 062). */
+  heartbeatSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -210,6 +224,24 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * Whether a URL's host is this machine only: `localhost` (and names under `.localhost`, which browsers resolve to
+ * loopback), 127.0.0.0/8 or ::1. Anything else, a private address included, may be reached by other people.
+ */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  if (net.isIPv4(bare)) return bare.split('.')[0] === '127';
+  if (net.isIPv6(bare)) return bare === '::1';
+  return false;
 }
 
 /**
@@ -275,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    demoMediaCacheDir: e.DEMO_MEDIA_CACHE_DIR === undefined ? undefined : path.resolve(e.DEMO_MEDIA_CACHE_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
@@ -286,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    realtimeConnectionsPerAddress: e.REALTIME_CONNECTIONS_PER_ADDRESS,
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET,
     captchaHmacKey: e.CAPTCHA_HMAC_KEY,
     supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}`,
@@ -315,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rtmpPort: e.RTMP_PORT,
       graceSeconds: e.LIVE_GRACE_SECONDS,
       demoStreams: e.LIVE_DEMO_STREAMS,
+      heartbeatSeconds: e.LIVE_HEARTBEAT_SECONDS,
     },
     chat: { minuteSeconds: e.CHAT_MINUTE_SECONDS, freeDailySeconds: e.FREE_CHAT_DAILY_SECONDS },
   };

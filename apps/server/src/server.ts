@@ -33,7 +33,7 @@ async function main() {
   }
   // One set of services for the app, the seed and the background jobs (decision record 021).
   const live = await createLive(platform);
-  const services = createServices(platform, { mediaServer: live.control, viewers: live.viewers });
+  const services = createServices(platform, { mediaServer: live.control, viewers: live.viewers, mediaHealth: () => live.media.health() });
   const app = await buildApp(platform, services, { live });
   if (applied.length > 0) log.info({ applied }, 'database migrated');
   await seedDemoIfWanted(platform, services, (msg) => log.info(msg));
@@ -43,6 +43,8 @@ async function main() {
   const jobs = await registerBackgroundJobs(platform, services);
   const close = async (signal: string) => {
     log.info(`${signal}: shutting down`);
+    // This instance's rooms close with it: their sessions go into grace now, and its lease ends (decision record 062).
+    await services.instanceLiveness.stop();
     // Running handlers finish (a transcode goes back to pending) while the app and the database are still open.
     await jobs.stop();
     await live.close();
@@ -57,6 +59,8 @@ async function main() {
   const engine = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   log.info(`ready in ${Date.now() - started} ms on ${engine}: ${config.publicUrl}`);
   await jobs.start();
+  // The lease first: every room this instance takes from here on is recorded as held by it (decision record 062).
+  await services.instanceLiveness.start(services.cameras);
   await live.start(services.cameras, services.playdateRooms);
 }
 

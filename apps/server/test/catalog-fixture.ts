@@ -124,5 +124,5 @@ export function call(app: FastifyInstance, method: 'GET' | 'POST' | 'DELETE', ur
   });
 }
 
-/** Whether an image URL is one of the censored placeholders a restricted viewer gets (SPEC §6). */
+/** Whether an image URL is one of the censored placeholders a restricted viewer gets (product §6). */
 export const isPlaceholder = (url: string) => url.includes('/media/censored/');

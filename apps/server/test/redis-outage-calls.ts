@@ -3,7 +3,7 @@ import { requestOf, validParts } from './endpoints/endpoint-requests';
 import type { EndpointWorld, SuiteRole } from './endpoints/endpoint-world';
 
 /**
- * The calls issue 11 found failing while Redis was away, each as a role that may make it: every one counts a rate
+ * The calls that failed while Redis was away before decision 027, each as a role that may make it: every one counts a rate
  * limit. The outage tests (src/composition/redis-outage.test.ts) and the bench (bench/redis-outage.bench.ts) make them.
  */
 export const REDIS_OUTAGE_CALLS: readonly [EndpointName, SuiteRole][] = [

@@ -19,6 +19,8 @@ export interface RtpReceiver {
   video: RtpPacketSeen[];
   audio: RtpPacketSeen[];
   closed: boolean;
+  /** The media server stopping under the ingest: its `lost` settles. */
+  lose(): void;
   /** Resolves once `predicate` holds, checked on each packet (rejects after `timeoutMs`). */
   until(predicate: () => boolean, timeoutMs?: number): Promise<void>;
   dispose(): Promise<void>;
@@ -62,11 +64,15 @@ export async function createRtpReceiver(videoCodec: 'VP8' | 'H264'): Promise<Rtp
   const v = await bindPair();
   const a = await bindPair();
   const waiters = new Set<() => void>();
+  let lose!: () => void;
+  const lost = new Promise<void>((resolve) => (lose = resolve));
   const receiver: RtpReceiver = {
     video: [],
     audio: [],
     closed: false,
+    lose,
     ingest: {
+      lost,
       host: '127.0.0.1',
       videoPort: v.rtp.address().port,
       audioPort: a.rtp.address().port,
@@ -156,6 +162,7 @@ export function fakeTapMedia() {
         host: '127.0.0.1',
         videoPort,
         audioPort,
+        lost: new Promise<void>(() => undefined),
         video: { codec: videoCodec, payloadType: videoCodec === 'VP8' ? 96 : 102, clockRate: 90000, ssrc: 0x11111111 + room },
         audio: { codec: 'opus', payloadType: 111, clockRate: 48000, channels: 2, ssrc: 0x22222222 + room },
         async close() {

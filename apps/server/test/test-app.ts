@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { openPgliteDatabase } from '../src/db/pglite-database';
-import { openPostgresDatabase } from '../src/db/postgres-database';
+import { openPostgresDatabase, type PostgresOptions } from '../src/db/postgres-database';
 import { readMigratedSnapshot } from './pglite-snapshot';
 import type { MailMessage, Mailer } from '../src/lib/mailer';
 import { createMediaUrls } from '../src/lib/media-url';
@@ -35,7 +35,10 @@ export interface TestDatabase {
 }
 
 /** A fresh, migrated database: an in-memory PGlite, or a schema of its own in the real PostgreSQL. */
-export async function createTestDatabase(engine: Engine = TEST_ENGINE, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  engine: Engine = TEST_ENGINE,
+  options: { migrate?: boolean; conflictRetry?: PostgresOptions['conflictRetry'] } = {},
+): Promise<TestDatabase> {
   let db: Database;
   let drop: () => Promise<void>;
   if (engine === 'pglite') {
@@ -52,7 +55,7 @@ export async function createTestDatabase(engine: Engine = TEST_ENGINE, options: 
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.end();
-    db = openPostgresDatabase({ connectionString: TEST_POSTGRES_URL, searchPath: schema, max: 20 });
+    db = openPostgresDatabase({ connectionString: TEST_POSTGRES_URL, searchPath: schema, max: 20, ...(options.conflictRetry ? { conflictRetry: options.conflictRetry } : {}) });
     drop = async () => {
       await db.close();
       const c = new pg.Client({ connectionString: TEST_POSTGRES_URL });
@@ -111,10 +114,16 @@ export interface TestAppOverrides {
   log?: Platform['log'];
   /** The media server the cameras end rooms on (a recording one in the cameras' tests); none by default. */
   mediaServer?: ServiceParts['mediaServer'];
+  /** Closes a member's WHEP sessions when his paid chat ends (the live composition's, in tests of live video). */
+  viewers?: ServiceParts['viewers'];
   /** The app's job queue (a started one, for tests whose requests queue jobs); by default one never started. */
   jobs?: Platform['jobs'];
   /** Who may read and write in camera chat rooms (the camera chat's tests stand in their own). */
   chatAccess?: ServiceParts['chatAccess'];
+  /** How the instance reports that it is alive once a test starts it (a faster heartbeat). */
+  liveness?: ServiceParts['liveness'];
+  /** The media server's health readiness reports; none by default (not configured). */
+  mediaHealth?: ServiceParts['mediaHealth'];
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
@@ -143,7 +152,10 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   };
   const services = createServices(deps, {
     ...(overrides.mediaServer ? { mediaServer: overrides.mediaServer } : {}),
+    ...(overrides.viewers ? { viewers: overrides.viewers } : {}),
     ...(overrides.chatAccess ? { chatAccess: overrides.chatAccess } : {}),
+    ...(overrides.liveness ? { liveness: overrides.liveness } : {}),
+    ...(overrides.mediaHealth ? { mediaHealth: overrides.mediaHealth } : {}),
   });
   const app = await buildApp(deps, services, {
     webDist: overrides.webDist ?? path.join(dataDir, 'no-web'),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Logger, Plugin } from 'vite';
 
-// The landing page's JavaScript budget (issue 16, decision record 052): what a first-time visitor's browser downloads
+// The landing page's JavaScript budget (decision record 052): what a first-time visitor's browser downloads
 // to show `/` (the entry chunk, every chunk it imports statically, and the chunks the landing route loads at its first
 // render with their static imports), compressed as the server sends it. The build fails past the limit.
 
@@ -14,7 +14,7 @@ import type { Logger, Plugin } from 'vite';
  */
 export const LANDING_JS_LIMIT_BYTES = 105 * 1024;
 
-/** Issue 16's goal for the landing page's JavaScript, printed beside the figure. */
+/** The goal for the landing page's JavaScript, printed beside the figure. */
 export const LANDING_JS_GOAL_BYTES = 90 * 1024;
 
 /**
@@ -92,7 +92,7 @@ export function formatBudget(result: BudgetResult): string {
   const verdict = result.withinLimit
     ? `Landing page JavaScript: ${result.bytes} bytes brotli (${kb(result.bytes)}), limit ${result.limit} bytes (${kb(result.limit)}).`
     : `Landing page JavaScript is ${result.bytes} bytes brotli (${kb(result.bytes)}), over the limit of ${result.limit} bytes (${kb(result.limit)}) by ${result.bytes - result.limit} bytes.`;
-  const goal = result.bytes > result.goal ? [`  (issue 16's goal: ${result.goal} bytes, ${kb(result.goal)}; ${result.bytes - result.goal} bytes to go)`] : [];
+  const goal = result.bytes > result.goal ? [`  (the goal: ${result.goal} bytes, ${kb(result.goal)}; ${result.bytes - result.goal} bytes to go)`] : [];
   return [verdict, ...goal, ...lines].join('\n');
 }
 

@@ -1,4 +1,4 @@
-// Business constants of SPEC §9 (and the names of §2, §3, §4), shared by server and web.
+// Business constants of product §9 (and the names of §2, §3, §4), shared by server and web.
 
 export const PRODUCT_NAME = 'Velora';
 
@@ -35,18 +35,18 @@ export const EU_COUNTRIES = [
   'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB',
 ] as const;
 export const LAW_LIMITATION_COUNTRIES = ['SE'] as const;
-/** US regions where logged-out visitors without age verification see the restriction popup (SPEC §4). */
+/** US regions where logged-out visitors without age verification see the restriction popup (product §4). */
 export const LAW_RESTRICTED_REGIONS = [
   'texas', 'alabama', 'florida', 'indiana', 'kansas', 'louisiana', 'tennessee', 'oklahoma',
 ] as const;
-/** Countries whose visitors get German by default; everyone else is "international" (SPEC §1). */
+/** Countries whose visitors get German by default; everyone else is "international" (product §1). */
 export const GERMAN_SPEAKING_COUNTRIES = ['DE', 'AT', 'CH', 'LI'] as const;
 
 export const CENSORED_IMAGE_COUNT = 14;
 export const IMAGE_QUALITY = 85;
 export const IMAGE_SHARPEN = 1;
 
-/** Sized image types of SPEC §3: width x height pairs per kind. */
+/** Sized image types of product §3: width x height pairs per kind. */
 export const IMAGE_SIZES = {
   videoThumbnail: ['900x500', '370x206'],
   modelImage: ['510x660', '400x400'],
@@ -96,7 +96,7 @@ export const EVENT_NAMES = [
   'playdate_prolongation', 'playdate_join', 'playdate_ask',
 ] as const;
 
-/** Role tokens a user may hold (SPEC §6). */
+/** Role tokens a user may hold (product §6). */
 export const ROLE_TOKENS = ['retagger', 'writer', 'censored'] as const;
 export type RoleToken = (typeof ROLE_TOKENS)[number];
 

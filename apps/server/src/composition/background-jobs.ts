@@ -24,14 +24,14 @@ export interface BackgroundJobs {
  */
 export async function registerBackgroundJobs(
   platform: Pick<Platform, 'config' | 'db' | 'log' | 'jobs' | 'now'>,
-  services: Pick<Services, 'payments' | 'cameras' | 'chatSessions' | 'playdates' | 'playdateRooms'>,
+  services: Pick<Services, 'payments' | 'cameras' | 'instanceLiveness' | 'chatSessions' | 'playdates' | 'playdateRooms'>,
 ): Promise<BackgroundJobs> {
   const { jobs, log } = platform;
   // A missing demo source is generated from its recipe (ffmpeg test sources); any other missing source is an error.
   const media = await registerMediaJobs(jobs, { config: platform.config, db: platform.db, missingSource: demoClipFor }, { log });
   await registerRenewalJob(jobs, createRenewalJob({ payments: services.payments, log }));
   await registerIdempotencySweepJob(jobs, createIdempotencySweep({ db: platform.db, now: platform.now, log }));
-  await registerCameraJobs(jobs, services.cameras);
+  await registerCameraJobs(jobs, services.cameras, services.instanceLiveness);
   await registerChatSessionJobs(jobs, services.chatSessions);
   await registerPlaydateJobs(jobs, services.playdates);
   await registerPlaydateRoomsJobs(jobs, services.playdateRooms);

@@ -5,6 +5,7 @@ import { createAuthService } from '../modules/auth/auth.service';
 import { createBlogService } from '../modules/blog/blog.service';
 import { createCameraChatService } from '../modules/camera-chat/camera-chat.service';
 import { createCamerasService } from '../modules/cameras/cameras.service';
+import { createInstanceLiveness, type InstanceLivenessOptions } from '../modules/cameras/instance-liveness';
 import { createChatSessionsService, type ChatViewerControl } from '../modules/chat-sessions/chat-sessions.service';
 import { createCaptchaService } from '../modules/captcha/captcha.service';
 import { createTipsService } from '../modules/coins/coins-tips.service';
@@ -37,7 +38,7 @@ import { createUsersService } from '../modules/users/users.service';
 import { createVideosService } from '../modules/videos/videos.service';
 import { createVisitsService } from '../modules/visits/visits.service';
 import type { ChatAccess } from '../modules/chat-sessions/chat-access';
-import type { PlaydatesPort } from '../modules/playdate-rooms/playdates-port';
+import type { PlaydatesPort } from '../modules/playdates/playdates-port';
 import type { MediaServer } from '../modules/live/media-server';
 import type { Platform } from '../platform';
 
@@ -49,6 +50,10 @@ export interface ServiceParts {
   viewers?: ChatViewerControl;
   /** Who may read and write in camera chat rooms, standing in for chat sessions' (the camera chat's own tests). */
   chatAccess?: ChatAccess;
+  /** How this instance reports that it is alive (tests beat faster). */
+  liveness?: InstanceLivenessOptions;
+  /** The media server's own health, for readiness; without one readiness says it is not configured. */
+  mediaHealth?: MediaServer['health'];
 }
 
 
@@ -67,7 +72,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const { config, db, now, mailer, rateLimits, redis, realtime, mediaUrls, log, jobs } = platform;
 
   // Tier 0: no other module.
-  const health = createHealthService({ db, redis, jobs });
+  const health = createHealthService({ db, redis, jobs, ...(parts.mediaHealth ? { media: parts.mediaHealth } : {}) });
   const sessions = createSessionsService({ db, now, realtime, log });
   const features = createFeaturesService({ db, now });
   const captcha = createCaptchaService({ config, db, now, rateLimits });
@@ -108,7 +113,8 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const models = createModelsService({ db, media, videos, shoots, favourites });
   const feeds = createFeedsService({ shoots, favourites });
 
-  // Tier 5.
+  // Tier 5. The instance's liveness is started by the server (decision record 062): until then it holds no room.
+  const instanceLiveness = createInstanceLiveness({ db, now, config, log, jobs, mediaServer: parts.mediaServer ?? noMediaServer }, parts.liveness);
   const cameras = createCamerasService({
     db,
     now,
@@ -122,6 +128,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     models,
     users,
     mediaServer: parts.mediaServer ?? noMediaServer,
+    instance: instanceLiveness,
   });
 
   // Tier 6.
@@ -142,8 +149,9 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     ...(parts.viewers ? { viewers: parts.viewers } : {}),
   });
   // Chat sessions hear what happens to cameras and log-ins, and decide who may watch a paid camera (decision record 037).
-  cameras.setPaidWatchGate((viewer, camera) => chatSessions.canWatchPaid(viewer.userId, camera.id));
+  cameras.setPaidWatchGate((cameraId, userIds) => chatSessions.paidWatchers(cameraId, userIds));
   cameras.onShowEnded((cameraId, reason) => chatSessions.showEnded(cameraId, reason));
+  cameras.onBackOnAir((cameraId) => chatSessions.backOnAir(cameraId));
   cameras.onSettingsChanged((before, after) => chatSessions.settingsChanged(before, after));
   sessions.onLoggedOut((event) => chatSessions.loggedOut(event));
 
@@ -154,7 +162,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
 
   // Tier 8. Playdates: requests, held coins, schedules (decision record 040); the rooms (tier 9) use it as their port.
   const playdates = createPlaydatesService({ db, now, realtime, log, mailer, mediaUrls, config, jobs, coins, cameras, media, users, chatSessions, cameraChat });
-  // What the rooms (tier 9) are handed: the service must keep fitting their port.
+  // What the rooms (tier 9) are handed: only the port (playdates/playdates-port.ts), which the service is built to.
   const playdatesPort: PlaydatesPort = playdates;
   // Tier 9: the rooms of playdates (media, chat, replay, feedback) through the playdates port (decision record 041).
   const playdateRooms = createPlaydateRoomsService({
@@ -204,6 +212,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     pages,
     models,
     feeds,
+    instanceLiveness,
     cameras,
     favouriteLists,
     home,

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import type { Config } from '../config';
-import { openDatabase } from '../db/open-database';
+import { openDatabase } from './open-database';
 import { collectGarbage } from '../lib/collect-garbage';
 import { createMailer } from '../lib/create-mailer';
 import { createRateLimitStore } from '../lib/create-rate-limit-store';
@@ -25,12 +25,12 @@ export const createLog = (config: Pick<Config, 'logLevel'>): Log => pino({ level
  * rate limits: it serves no requests, so it needs no Redis.
  */
 export async function openPlatform(config: Config, options: { log?: Log; inProcessRateLimits?: boolean } = {}): Promise<OpenPlatform> {
-  const db = await openDatabase(config);
+  const log = options.log ?? createLog(config);
+  const db = await openDatabase(config, log);
   // PGlite's start leaves its initdb's WebAssembly memories as garbage: collected now, not at V8's leisure (decision 054).
   if (db.engine === 'pglite') await collectGarbage();
   try {
     const mailer = await createMailer(config);
-    const log = options.log ?? createLog(config);
     const redis = config.redisUrl && !options.inProcessRateLimits ? openRedisConnection(config.redisUrl, { log }) : null;
     const rateLimits = createRateLimitStore(config, redis);
     return {

@@ -15,7 +15,7 @@ import { openPlatform } from './open-platform';
 /** A limit of ten a minute: `remaining` tells how many attempts the store has counted. */
 const MINUTE = { points: 10, windowMs: 60_000 };
 
-// Redis is a dependency, not a single point of failure (issue 11, decision record 027). An instance starts without
+// Redis is a dependency, not a single point of failure (decision record 027). An instance starts without
 // it, every call that counts a rate limit answers at once while it is away or hangs (in-process limits), realtime delivery
 // goes on to this instance's sockets, the readiness check says so, and everything is shared again when it returns.
 // The Redis that dies here is the test's own: the one the other tests share is never touched.
@@ -114,7 +114,7 @@ describe('an instance whose REDIS_URL points where nothing listens', () => {
     });
 
     it('is ready but degraded, with Redis down, while /api/health says ok', async () => {
-      expect(await readiness(world)).toEqual({ statusCode: 200, body: { status: 'degraded', checks: { database: 'up', redis: 'down', jobs: 'up' } } });
+      expect(await readiness(world)).toEqual({ statusCode: 200, body: { status: 'degraded', checks: { database: 'up', redis: 'down', jobs: 'up', media: 'not configured' } } });
       expect((await world.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     });
   });
@@ -160,7 +160,7 @@ describe('two instances whose Redis dies and comes back', () => {
   }
 
   it('shares rate limits and carries events between the instances while Redis is up', async () => {
-    expect(await readiness(a)).toEqual({ statusCode: 200, body: { status: 'ready', checks: { database: 'up', redis: 'up', jobs: 'up' } } });
+    expect(await readiness(a)).toEqual({ statusCode: 200, body: { status: 'ready', checks: { database: 'up', redis: 'up', jobs: 'up', media: 'not configured' } } });
     const key = `shared:${randomBytes(4).toString('hex')}`;
     await a.deps.rateLimits.consume(key, MINUTE);
     expect((await b.deps.rateLimits.consume(key, MINUTE)).remaining).toBe(8);
@@ -192,7 +192,7 @@ describe('two instances whose Redis dies and comes back', () => {
     const started = performance.now();
     const ready = await readiness(a);
     measured.readyDuringOutageMs = Math.round(performance.now() - started);
-    expect(ready).toEqual({ statusCode: 200, body: { status: 'degraded', checks: { database: 'up', redis: 'down', jobs: 'up' } } });
+    expect(ready).toEqual({ statusCode: 200, body: { status: 'degraded', checks: { database: 'up', redis: 'down', jobs: 'up', media: 'not configured' } } });
     expect((await a.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
 
     // Each instance counts on its own meanwhile.
@@ -205,7 +205,7 @@ describe('two instances whose Redis dies and comes back', () => {
     await redis.start();
     const recovered = await until('readiness with Redis up', async () => ((await readiness(a)).body.checks.redis === 'up' ? true : null));
     measured.readyAgainAfterRestartMs = recovered.ms;
-    expect(await readiness(a)).toEqual({ statusCode: 200, body: { status: 'ready', checks: { database: 'up', redis: 'up', jobs: 'up' } } });
+    expect(await readiness(a)).toEqual({ statusCode: 200, body: { status: 'ready', checks: { database: 'up', redis: 'up', jobs: 'up', media: 'not configured' } } });
 
     await until('b', () => (b.deps.redis?.state() === 'up' ? true : null));
     const key = `again:${randomBytes(4).toString('hex')}`;
@@ -229,7 +229,7 @@ describe('two instances whose Redis dies and comes back', () => {
       const started = performance.now();
       const ready = await readiness(a);
       measured.readyWhileHungMs = Math.round(performance.now() - started);
-      expect(ready).toEqual({ statusCode: 200, body: { status: 'degraded', checks: { database: 'up', redis: 'down', jobs: 'up' } } });
+      expect(ready).toEqual({ statusCode: 200, body: { status: 'degraded', checks: { database: 'up', redis: 'down', jobs: 'up', media: 'not configured' } } });
     } finally {
       redis.resume();
     }

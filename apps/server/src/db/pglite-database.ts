@@ -1,5 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
-import { pgliteStartParams } from '../lib/pglite-memory';
+import { pgliteStartParams } from './pglite-memory';
 import type { Database, Queryable } from './database';
 import { withTableChanges } from './table-changes';
 

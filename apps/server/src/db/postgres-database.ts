@@ -1,6 +1,7 @@
 import pg from 'pg';
-import type { Database, Queryable } from './database';
-import { createTableChanges, TABLE_CHANGES_CHANNEL, withTableChanges, type TableChanges } from './table-changes';
+import type { Database, Queryable, TableChanges } from './database';
+import { createTableChanges, TABLE_CHANGES_CHANNEL, withTableChanges } from './table-changes';
+import { DEFAULT_CONFLICT_RETRY, retryingConflicts, type ConflictRetry } from './transaction-conflicts';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
@@ -10,6 +11,8 @@ export interface PostgresOptions {
   /** Tests isolate themselves in a schema of their own. */
   searchPath?: string;
   max?: number;
+  /** How a deadlocked or serialization-failed transaction is run again (decision record 063). */
+  conflictRetry?: Partial<ConflictRetry>;
 }
 
 export function openPostgresDatabase(options: PostgresOptions): Database {
@@ -48,24 +51,28 @@ export function openPostgresDatabase(options: PostgresOptions): Database {
     },
     listening: () => listen().ready,
   };
+  const retry: ConflictRetry = { ...DEFAULT_CONFLICT_RETRY, ...options.conflictRetry };
   const base = {
     engine: 'postgres' as const,
-    query: (sql, params) => wrap(pool).query(sql, params),
+    // A statement on its own is a transaction of its own: one that deadlocked was rolled back and may run again.
+    query: (sql, params) => retryingConflicts(() => wrap(pool).query(sql, params), retry),
     exec: async (sql) => void (await pool.query(sql)),
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn) =>
+      retryingConflicts(async () => {
+        // A connection per attempt: none is held while a retry waits.
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await fn(wrap(client));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      }, retry),
     async close() {
       await listener?.close();
       await pool.end();

@@ -1,4 +1,4 @@
-import type { Database, Queryable } from './database';
+import type { Database, Queryable, TableChanges } from './database';
 
 // Caches in front of the database (sessions, catalog pages) are dropped when a table they were read from changes.
 // Two sources tell: this process's own writes, read off the statement text and told after their commit, so a request
@@ -17,17 +17,6 @@ export function tablesWrittenBy(sql: string): Set<string> {
   const tables = new Set<string>();
   for (const match of sql.matchAll(WRITE)) tables.add(match[1]!.toLowerCase());
   return tables;
-}
-
-export interface TableChanges {
-  /** Calls `listener` after a committed write to any of `tables`; returns the unsubscribe. */
-  subscribe(tables: readonly string[], listener: () => void): () => void;
-  /** Tells the subscribers of these tables (a commit here, a notification from another instance). */
-  emit(tables: Iterable<string>): void;
-  /** Tells every subscriber: a notification may have been missed (the listening connection was lost). */
-  emitAll(): void;
-  /** Resolves once other instances' changes are heard (at once where there are none: the embedded database). */
-  listening(): Promise<void>;
 }
 
 export function createTableChanges(): TableChanges {
@@ -79,14 +68,16 @@ export function withTableChanges(db: Omit<Database, 'changes'>, changes: TableCh
     exec: async (sql) => told(sql, await db.exec(sql)),
     async transaction(fn) {
       const written = new Set<string>();
-      const result = await db.transaction((tx) =>
-        fn({
+      const result = await db.transaction((tx) => {
+        // A retried transaction tells only what its committed run wrote.
+        written.clear();
+        return fn({
           query<T>(sql: string, params?: readonly unknown[]) {
             for (const table of tablesWrittenBy(sql)) written.add(table);
             return tx.query<T>(sql, params);
           },
-        } satisfies Queryable),
-      );
+        } satisfies Queryable);
+      });
       if (written.size > 0) changes.emit(written);
       return result;
     },

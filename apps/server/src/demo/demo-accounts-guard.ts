@@ -1,6 +1,5 @@
-import type { Config } from '../config';
+import { isLoopbackUrl, type Config } from '../config';
 import type { Queryable } from '../db/database';
-import { isLoopbackUrl } from '../lib/loopback';
 import { verifyPassword } from '../lib/password';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from './seed-accounts';
 

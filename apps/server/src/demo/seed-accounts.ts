@@ -14,7 +14,7 @@ interface DemoAccount {
 }
 
 /**
- * One demo account per kind of person the site knows (SPEC §6), all with the password `demo-password`.
+ * One demo account per kind of person the site knows (product §6), all with the password `demo-password`.
  * Safe to run again: accounts that exist are left as they are.
  */
 export async function seedDemoAccounts(db: Queryable, opts: { modelId: number; now: Date }): Promise<void> {

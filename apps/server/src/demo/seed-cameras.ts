@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database';
 import { cameraNameFrom } from '../modules/cameras/cameras.service';
 
-// Demo live cams (issue 12): neutral camera tags, a camera for a dozen demo models (free and paid, some with a show
+// Demo live cams (decision 032): neutral camera tags, a camera for a dozen demo models (free and paid, some with a show
 // about to start so /cameras shows all three states), including the demo `model` account's, named `model`. Two of
 // them go on air from test patterns when the server starts (demoLiveCameraIds).
 

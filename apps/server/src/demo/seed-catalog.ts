@@ -1,7 +1,8 @@
 import { FEATURE_NAMES, TRAILER_TAG_NAME, type FeatureName } from '@velora/shared';
 import type { Queryable } from '../db/database';
+import { mulberry32 } from '../lib/mulberry32';
 
-// Neutral demo content: fictional names, generated titles, no explicit material (ARCHITECTURE.md "Content").
+// Neutral demo content: fictional names, generated titles, no explicit material (docs/architecture.md "Content").
 // Everything comes from a seeded PRNG, so every fresh database holds the same catalog.
 
 export interface CatalogCounts {
@@ -27,12 +28,12 @@ export interface SeededCatalog {
 }
 
 /**
- * Features on in the demo: French, trailers free to watch (SPEC §1) and free chat with the live demo cams (SPEC §2).
- * Every other flag of SPEC §9 is off.
+ * Features on in the demo: French, trailers free to watch (product §1) and free chat with the live demo cams (product §2).
+ * Every other flag of product §9 is off.
  */
 const ACTIVE_FEATURES: readonly FeatureName[] = ['french', 'trailer', 'freechat'];
 
-/** en, de, fr. Exactly one is the Trailer tag that marks trailers (SPEC §3). */
+/** en, de, fr. Exactly one is the Trailer tag that marks trailers (product §3). */
 const TAGS: ReadonlyArray<readonly [string, string, string]> = [
   [TRAILER_TAG_NAME, 'Trailer', 'Bande-annonce'],
   ['Outdoor', 'Draußen', 'Extérieur'],
@@ -100,16 +101,9 @@ const STYLES = [
   'With behind-the-scenes moments at the end.', 'Colour-graded in soft pastel tones.', 'Recorded in one long take.',
 ];
 
-/** mulberry32: small, fast and good enough to make demo data look varied yet stay reproducible. */
+/** Seeded (mulberry32): small, fast and good enough to make demo data look varied yet stay reproducible. */
 export function createRandom(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   /** `count` distinct items, in random order. */

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME, type Language } from '@velora/shared';
 
-// Neutral demo blog articles: each topic written in English, German and French (SPEC §2 /blog, /lecker_blog).
+// Neutral demo blog articles: each topic written in English, German and French (product §2 /blog, /lecker_blog).
 
 const TEAM_AUTHOR = `The ${PRODUCT_NAME} team`;
 

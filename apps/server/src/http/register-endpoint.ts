@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions, preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
-import { ErrorBody, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_RULE, type EndpointParsedBody, type EndpointParsedParams, type EndpointParsedQuery, type EndpointSpec } from '@velora/shared';
-import type { LawLimitedRule } from '../plugins/law-limits';
+import { ErrorBody, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_RULE, type EndpointParsedBody, type EndpointParsedParams, type EndpointParsedQuery, type EndpointSpec } from '@velora/shared';
+import type { LawLimitedRule } from './law-limited-rule';
+import { PAGE_ANSWER, type PageAnswer } from './openapi-document';
 
 // Fastify routes from the shared endpoint table (decision record 023): the capability the auth hook checks, the law
 // limit, the schemas fastify-type-provider-zod validates with and fastify-swagger documents, and the success status.
@@ -40,7 +41,11 @@ const IDEMPOTENT_HEADERS = z.looseObject({
   [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: z
     .string()
     .optional()
-    .describe(`${IDEMPOTENCY_KEY_RULE}. A fresh key per user action, the same on retries: a retry gets the first answer again (for 24 hours).`),
+    .meta({
+      // Stated, not checked here: the plugin's 400 names the header as the client spelt it.
+      pattern: IDEMPOTENCY_KEY_PATTERN.source,
+      description: `${IDEMPOTENCY_KEY_RULE}. A fresh key per user action, the same on retries: a retry gets the first answer again (for 24 hours).`,
+    }),
 });
 
 /** The Fastify schema of an entry: inputs, the response map (success and every declared error), OpenAPI text. */
@@ -57,6 +62,10 @@ export function schemaOf(endpoint: EndpointSpec): FastifySchema & Record<string,
   if (endpoint.response && (endpoint.answer === 'json' || endpoint.answer === 'empty')) {
     const errorBody = endpoint.errorResponse ?? ErrorBody;
     schema.response = { [endpoint.status]: endpoint.response, ...Object.fromEntries(endpoint.errors.map((status) => [status, errorBody])) };
+  } else if (endpoint.answer === 'html' || endpoint.answer === 'redirect') {
+    // For the OpenAPI document only (http/openapi-document.ts): what the page answers, with no schema to check it by.
+    const page: PageAnswer = { answer: endpoint.answer, status: endpoint.status, errors: endpoint.errors };
+    schema[PAGE_ANSWER] = page;
   }
   return schema;
 }

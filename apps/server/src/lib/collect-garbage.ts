@@ -6,7 +6,7 @@ import vm from 'node:vm';
  * folder runs initdb in two throw-away WebAssembly instances whose memories (about 300MB, all resident) are garbage
  * once the database is open, but V8 does not collect them until its own heap fills, so they would set the process's
  * peak during the demo seed and linger for a while after. Node exposes `gc` only to a context created after the flag.
- * Since decision record 056 a new cluster's initdb runs in a child process (db/open-database.ts); the collection stays
+ * Since decision record 056 a new cluster's initdb runs in a child process (composition/open-database.ts); the collection stays
  * for the start's own garbage (the WebAssembly module's bytes, the migration scripts) and costs a few milliseconds.
  */
 export async function collectGarbage(): Promise<void> {

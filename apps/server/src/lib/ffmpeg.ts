@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnChild } from './child-processes';
 
 // A thin wrapper around the ffmpeg binary: find it, probe a file, transcode to HLS, grab a frame.
 // Every command here must run on both the system ffmpeg (5.x and later) and the npm fallback
@@ -43,9 +43,9 @@ function capture(file: string, args: string[], timeoutMs = 15_000): Promise<Capt
   return new Promise((resolve) => {
     let stdout = '';
     let stderr = '';
-    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const child = spawnChild(file, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', () => resolve({ code: -1, stdout, stderr }));
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
@@ -124,7 +124,7 @@ export interface RunOptions {
 export function runFfmpeg(binary: FfmpegBinary, args: string[], options: RunOptions = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(options.signal.reason);
-    const child = spawn(binary.path, ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1', ...args], {
+    const child = spawnChild(binary.path, ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
@@ -134,10 +134,10 @@ export function runFfmpeg(binary: FfmpegBinary, args: string[], options: RunOpti
     }
     let stderr = '';
     let pending = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
       stderr = (stderr + d).slice(-4000);
     });
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
       pending += d;
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';

@@ -20,7 +20,7 @@ export function signPlaydateReplayToken(key: Buffer, playdateId: number): string
   return `${playdateId}.${mac(key, playdateId)}`;
 }
 
-/** The web page of the replay (SPEC §2 /playdate-chat-replay). */
+/** The web page of the replay (product §2 /playdate-chat-replay). */
 export function playdateReplayPath(key: Buffer, playdateId: number): string {
   return `/playdate-chat-replay?token=${encodeURIComponent(signPlaydateReplayToken(key, playdateId))}`;
 }

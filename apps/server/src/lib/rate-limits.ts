@@ -54,7 +54,7 @@ export const RATE_LIMITS = {
   liveHandshakesPerAddress: { points: 60, windowMs: MINUTE_MS },
   /** Checkouts started per member. */
   checkoutsPerAccount: { points: 10, windowMs: 10 * MINUTE_MS },
-  /** Viewer tickets of live cams per member (a player asks again about once a minute, and on every reconnect). */
+  /** Viewer tickets of live cams per member (a playing player renews every 30 s, and asks on every reconnect). */
   cameraWatchTicketsPerAccount: { points: 30, windowMs: MINUTE_MS },
   /** Publisher tickets (going live from the browser) per model account. */
   cameraPublishTicketsPerAccount: { points: 20, windowMs: MINUTE_MS },

@@ -11,7 +11,7 @@ const ALLOWED_TAGS = [
   'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'code', 'pre',
 ];
 
-/** Hosts images may come from: the site itself and its CDN (SPEC §1). Relative URLs are the site itself. */
+/** Hosts images may come from: the site itself and its CDN (product §1). Relative URLs are the site itself. */
 function imageHosts(config: Pick<Config, 'publicUrl' | 'cdnUrl'>): Set<string> {
   const hosts = new Set<string>();
   for (const url of [config.publicUrl, config.cdnUrl]) {

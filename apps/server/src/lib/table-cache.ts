@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { TableChanges } from '../db/table-changes';
+import type { TableChanges } from '../db/database';
 
 // A bounded cache of values read from some tables, emptied when any of them changes (db/table-changes.ts).
 

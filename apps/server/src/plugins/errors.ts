@@ -1,7 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isTransactionConflict } from '../db/transaction-conflicts';
 import { HttpError } from '../lib/http-error';
+import type { ApplySecurityHeaders } from './security-headers';
 
 // Every error leaves as { error: { code, message, fields? } }; bad input is never a 500.
 
@@ -49,6 +51,8 @@ export function toErrorReply(error: FastifyError): ErrorReply {
       return { status: 400, code: 'INVALID_CONTENT_LENGTH', message: 'The Content-Length header does not match the body' };
   }
   if (error instanceof SyntaxError) return { status: 400, code: 'INVALID_JSON', message: `The request body is not valid JSON: ${error.message}` };
+  // A transaction that still lost its race after the database layer's retries (decision record 063): nothing was written.
+  if (isTransactionConflict(error)) return { status: 409, code: 'CONCURRENT_CHANGE', message: 'Something changed at the same moment as your request. Please try again.' };
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, code: error.code ?? 'BAD_REQUEST', message: error.message };
   return { status: 500, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' };
@@ -63,3 +67,24 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(r.status).send({ error: { code: r.code, message: r.message, ...(r.fields ? { fields: r.fields } : {}) } });
   });
 });
+
+/**
+ * Fastify's own early answers (a URL that is not valid percent-encoding, a path parameter past maxParamLength) come
+ * before every hook: this gives them the security headers and the error body of every other answer (decision 064).
+ */
+export function frameworkErrorsWith(applyHeaders: ApplySecurityHeaders) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    const body = tooLong
+      ? { error: { code: 'URI_TOO_LONG', message: 'A part of the URL is too long' } }
+      : error.code === 'FST_ERR_BAD_URL'
+        ? { error: { code: 'BAD_URL', message: 'The URL is not valid (a broken percent-encoding)' } }
+        : { error: { code: 'BAD_REQUEST', message: 'The request cannot be served' } };
+    applyHeaders(request.raw, reply.raw, () => {
+      void reply
+        .code(tooLong ? 414 : 400)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify(body));
+    });
+  };
+}

@@ -29,7 +29,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('law-limited routes (SPEC §4: country SE)', () => {
+describe('law-limited routes (product §4: country SE)', () => {
   it('answer a member visiting from SE with 451 on favourite cams, and serve other kinds', async () => {
     const u = await freshMember();
     const se = await visitFrom('SE');
@@ -71,7 +71,7 @@ describe('law-limited routes (SPEC §4: country SE)', () => {
 });
 
 describe('lawLimitations', () => {
-  it('limits a visitor by the country of the visit, or a SPEC §4 US region', async () => {
+  it('limits a visitor by the country of the visit, or a product §4 US region', async () => {
     const users = t.services.users;
     expect(await users.lawLimitations(null, await visitFrom('SE'))).toEqual(['country:SE']);
     expect(await users.lawLimitations(null, await visitFrom('US', 'TX'))).toEqual(['region:texas']);

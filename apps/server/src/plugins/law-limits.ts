@@ -1,18 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LAW_LIMITED_CODE, LAW_LIMITED_MESSAGE } from '@velora/shared';
+import type { LawLimitedRule } from '../http/law-limited-rule';
 import { HttpError } from '../lib/http-error';
-
-/**
- * Law-limited calls (SPEC §2, §4, §6) say so in route config: `lawLimited: true`, or a predicate on the request
- * when only some of a route's calls are limited (favourites of kind camera). Today: favourites of cameras, tips
- * (POST /coins/tip), coin packages and coin checkouts (/payments/*). The camera and private-playdate-request routes
- * carry it when they arrive.
- */
-export type LawLimitedRule = boolean | ((request: FastifyRequest) => boolean);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** Whether the route's calls are law-limited; the endpoint table sets it (http/law-limited-rule.ts). */
     lawLimited?: LawLimitedRule;
   }
   interface FastifyRequest {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,7 +15,9 @@ import { createRedisPresenceStore } from '../lib/redis-presence-store';
 import type { RedisConnection } from '../lib/redis/redis-connection';
 import type { SessionsService } from '../modules/sessions/sessions.service';
 import { createClientEventDispatcher, toClientPresence, toFullPresence } from './realtime-client-events';
-import { realtimeAdapterClient } from './realtime-redis';
+import { clientAddressOf, createAddressCap } from './realtime-address-cap';
+import { realtimeAdapterClient, streamPosition } from './realtime-redis';
+import type { ApplySecurityHeaders } from './security-headers';
 
 export interface RealtimePresenceOptions {
   /** Changes of a room within this time reach its browsers as one update. */
@@ -46,6 +49,12 @@ export interface RealtimePluginOptions {
   presence?: RealtimePresenceOptions;
   /** How long a dropped connection may come back into its rooms and get the events it missed. */
   recoveryWindowMs?: number;
+  /** Sets the security headers of every answer: Socket.IO's polling answers bypass Fastify's hooks. */
+  securityHeaders?: ApplySecurityHeaders;
+  /** At most so many connections at once from one client address. */
+  connectionsPerAddress?: number;
+  /** The client address of a raw request (the proxy's last X-Forwarded-For entry behind TRUST_PROXY). */
+  addressOf?: (req: IncomingMessage) => string;
 }
 
 export const DEFAULT_SESSION_CHECK_INTERVAL_MS = 60_000;
@@ -79,9 +88,11 @@ export const realtimePlugin = fp(
   async (app: FastifyInstance, opts: RealtimePluginOptions) => {
     const redisKey = opts.redisKey ?? 'socket.io';
     const redis = opts.redis ?? null;
-    const adapterClient = redis ? realtimeAdapterClient(redis, app.log) : null;
+    const adapterClient = redis ? realtimeAdapterClient(redis, app.log, await streamPosition(redis, redisKey)) : null;
+    const cap = opts.connectionsPerAddress ? createAddressCap(opts.connectionsPerAddress, opts.addressOf ?? clientAddressOf(false)) : null;
     const io: RealtimeServer = new Server(app.server, {
       path: REALTIME_PATH,
+      ...(cap ? { allowRequest: cap.allowRequest } : {}),
       serveClient: false,
       maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
       connectionStateRecovery: {
@@ -90,6 +101,15 @@ export const realtimePlugin = fp(
         skipMiddlewares: false,
       },
     });
+    if (cap) io.engine.on('connection', cap.onConnection);
+    // Engine.IO answers its polling requests (and refusals) on the raw server, before Fastify: the headers are set
+    // first, and its writeHead keeps them.
+    const applyHeaders = opts.securityHeaders;
+    if (applyHeaders) {
+      app.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+        if (req.url?.startsWith(`${REALTIME_PATH}/`)) applyHeaders(req, res, () => undefined);
+      });
+    }
     if (adapterClient) {
       io.adapter(
         createAdapter(adapterClient, {

@@ -75,49 +75,59 @@ export const styleNonceOf = (reply: FastifyReply): string => nonceOf(reply.raw);
 const originOf = (url: string) => new URL(url).origin;
 const websocketOriginOf = (url: string) => originOf(url).replace(/^http/, 'ws');
 
-export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, opts: SecurityHeadersOptions) => {
-    const third = readThirdPartySources(opts.webDist);
-    const cdn = opts.cdnUrl ? [originOf(opts.cdnUrl)] : [];
-    const unique = (list: string[]) => [...new Set(list)];
+/** Sets the security headers on a raw answer; also for the answers no Fastify hook sees (an early error, Socket.IO's). */
+export type ApplySecurityHeaders = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
-    // Helmet's middleware is built once: @fastify/helmet built it again for every request, parsing every directive each
-    // time (about 5 % of a kept list page's CPU, decision record 058).
-    const applyHeaders = helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          'default-src': ["'self'"],
-          // The bundle's own files and the third parties the build configured; never inline script or eval.
-          'script-src': unique(["'self'", ...third['script-src']]),
-          // Dialogs lock scrolling with a <style> element they add at run time: allowed by this answer's nonce only.
-          'style-src': [...unique(["'self'", ...third['style-src']]), (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`],
-          // The API, the realtime socket (same host, ws: or wss:), HLS segments from the CDN, the third parties' beacons.
-          'connect-src': unique(["'self'", websocketOriginOf(opts.publicUrl), ...cdn, ...third['connect-src']]),
-          // data: for small inlined pictures, blob: for pictures a person picks before uploading.
-          'img-src': unique(["'self'", 'data:', 'blob:', ...cdn, ...third['img-src']]),
-          // hls.js plays through MediaSource (blob:) and runs its demuxer in a blob: worker.
-          'media-src': unique(["'self'", 'blob:', ...cdn]),
-          'worker-src': ["'self'", 'blob:'],
-          'font-src': ["'self'"],
-          'frame-src': unique(["'self'", ...third['frame-src']]),
-          'frame-ancestors': ["'none'"],
-          'object-src': ["'none'"],
-          'base-uri': ["'self'"],
-          // The sandbox checkout and age-check forms post to this server.
-          'form-action': ["'self'"],
-          ...(opts.production ? { 'upgrade-insecure-requests': [] } : {}),
-        },
+/**
+ * The headers' middleware, built once: @fastify/helmet built it again for every request, parsing every directive each
+ * time (about 5 % of a kept list page's CPU, decision record 058).
+ */
+export function securityHeadersFor(opts: SecurityHeadersOptions): ApplySecurityHeaders {
+  const third = readThirdPartySources(opts.webDist);
+  const cdn = opts.cdnUrl ? [originOf(opts.cdnUrl)] : [];
+  const unique = (list: string[]) => [...new Set(list)];
+
+  // Helmet's middleware is built once: @fastify/helmet built it again for every request, parsing every directive each
+  // time (about 5 % of a kept list page's CPU, decision record 058).
+return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        // The bundle's own files and the third parties the build configured; never inline script or eval.
+        'script-src': unique(["'self'", ...third['script-src']]),
+        // Dialogs lock scrolling with a <style> element they add at run time: allowed by this answer's nonce only.
+        'style-src': [...unique(["'self'", ...third['style-src']]), (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`],
+        // The API, the realtime socket (same host, ws: or wss:), HLS segments from the CDN, the third parties' beacons.
+        'connect-src': unique(["'self'", websocketOriginOf(opts.publicUrl), ...cdn, ...third['connect-src']]),
+        // data: for small inlined pictures, blob: for pictures a person picks before uploading.
+        'img-src': unique(["'self'", 'data:', 'blob:', ...cdn, ...third['img-src']]),
+        // hls.js plays through MediaSource (blob:) and runs its demuxer in a blob: worker.
+        'media-src': unique(["'self'", 'blob:', ...cdn]),
+        'worker-src': ["'self'", 'blob:'],
+        'font-src': ["'self'"],
+        'frame-src': unique(["'self'", ...third['frame-src']]),
+        'frame-ancestors': ["'none'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        // The sandbox checkout and age-check forms post to this server.
+        'form-action': ["'self'"],
+        ...(opts.production ? { 'upgrade-insecure-requests': [] } : {}),
       },
-      frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // HTTPS is the operator's in production; on a developer's http://localhost it would lock the browser out.
-      hsts: opts.production ? { maxAge: 31_536_000, includeSubDomains: false, preload: false } : false,
-      // The identity provider's sign-in popup must be able to answer the page that opened it.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-    });
-    app.addHook('onRequest', (request, reply, done) => applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HTTPS is the operator's in production; on a developer's http://localhost it would lock the browser out.
+    hsts: opts.production ? { maxAge: 31_536_000, includeSubDomains: false, preload: false } : false,
+    // The identity provider's sign-in popup must be able to answer the page that opened it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+}
+
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, opts: { apply: ApplySecurityHeaders }) => {
+    app.addHook('onRequest', (request, reply, done) => opts.apply(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
 
     app.addHook('onSend', async (request, reply) => {
       const url = request.raw.url ?? '/';

@@ -9,6 +9,16 @@ import { CSP_SOURCES_FILE, styleNonceOf } from './security-headers';
 // Serves the built SPA from `/`, and index.html for any other non-API GET or HEAD path (history fallback). Media under `/media`
 // is the media module's (signed, sized, cached): nothing of DATA_DIR is served as static files.
 
+/** A source map of the web build (maps ship for the developers' tools, never to visitors). */
+const isSourceMap = (pathName: string) => /\.map$/i.test(pathName);
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/** The methods a route answers at this path (HEAD with every GET, as Fastify exposes it). */
+function allowedMethods(app: FastifyInstance, pathname: string): string[] {
+  return METHODS.filter((method) => app.findRoute({ method, url: pathname }) !== null);
+}
+
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
   const hasWeb = fs.existsSync(path.join(opts.webDist, 'index.html'));
 
@@ -19,7 +29,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       wildcard: false,
       index: false,
       // index.html goes out through the fallback below, with this answer's CSP nonce; the CSP list is the server's.
-      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${CSP_SOURCES_FILE}`,
+      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== `/${CSP_SOURCES_FILE}` && !isSourceMap(pathName),
+      // Source maps are the developers' (decision record 064): no route serves them, and the fallback below refuses them.
+      globIgnore: ['**/*.map', '**/*.map.br', '**/*.map.gz'],
       // The build writes .br and .gz beside every text asset; the best one the client accepts is sent.
       preCompressed: true,
       setHeaders(reply, filePath) {
@@ -32,8 +44,15 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
+    // A path that exists under other methods: 405 naming them (RFC 9110 §15.5.6), not a 404 that says it is not there.
+    const allowed = allowedMethods(app, url.split('?')[0]!);
+    // (A route of this very method that sent the request here, as the static files' refusals do, is no such case.)
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      void reply.header('allow', allowed.join(', '));
+      return reply.status(405).send({ error: { code: 'METHOD_NOT_ALLOWED', message: `${request.method} is not allowed here; allowed: ${allowed.join(', ')}` } });
+    }
     // HEAD is a GET without the body (Node drops it): `HEAD /` answers like `GET /`.
-    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/') || (request.method !== 'GET' && request.method !== 'HEAD') || isSourceMap(url.split('?')[0]!)) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No such endpoint: ${request.method} ${url.split('?')[0]}` } });
     }
     if (!indexHtml) {

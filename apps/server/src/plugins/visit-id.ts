@@ -4,7 +4,7 @@ import { VISIT_ID_HEADER, TLD_HEADER } from '@velora/shared';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The visit id the client sent back (SPEC §7), when it is a well-formed id. */
+    /** The visit id the client sent back (product §7), when it is a well-formed id. */
     visitId: string | null;
     /** The top-level domain the page was served from, as the client reports it. */
     tldSource: string | null;

@@ -8,7 +8,7 @@ import { isControlCase, type BadInput } from './schema-sampler';
 // Generated from the endpoint table (decision record 023), PeerTube's check-params for every endpoint: each field
 // of each params, query and body schema gets a wrong type, control characters (NUL, SOH, ESC, DEL; a lone surrogate in
 // JSON), values out of its bounds and (when required) no value, as a role allowed to call the endpoint. The answer is a
-// 400 whose error.fields names the field: no string field takes a control character (issue 11, decision record 031).
+// 400 whose error.fields names the field: no string field takes a control character (decision record 031).
 
 let world: EndpointWorld;
 beforeAll(async () => {

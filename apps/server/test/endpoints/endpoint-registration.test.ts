@@ -48,9 +48,20 @@ describe('the OpenAPI document', () => {
     expect(operation!.tags).toEqual([...e.tags]);
     expect(operation!.summary).toBe(e.summary);
     expect((operation as { description?: string }).description).toBe(e.description);
-    if (e.answer === 'json' || e.answer === 'empty') {
-      expect(Object.keys(operation!.responses ?? {}).sort()).toEqual([e.status, ...e.errors].map(String).sort());
-    }
+    // The table's statuses, and those any such operation can give around its handler (decision record 064): a bad URL
+    // (400), a named path parameter past maxParamLength (414), a body the parser refuses (413, 415).
+    const around = [400, ...(/:[A-Za-z_]/.test(e.path) ? [414] : []), ...(e.body ? [413, 415] : [])];
+    expect(Object.keys(operation!.responses ?? {}).sort()).toEqual([...new Set([e.status, ...e.errors, ...around].map(String))].sort());
+  });
+
+  it('documents an HTML page as text/html, its schemas\' 400 as the JSON error and its other errors as pages', () => {
+    const page = paths['/payments/sandbox/checkout/{id}']!;
+    const content = (status: string, method: string) => Object.keys((page[method]!.responses![status] as { content?: object }).content ?? {});
+    expect(content('200', 'get')).toEqual(['text/html']);
+    expect(content('404', 'get')).toEqual(['text/html']);
+    expect(content('400', 'get')).toEqual(['application/json']);
+    expect(content('303', 'post')).toEqual([]);
+    expect(content('502', 'post')).toEqual(['text/html']);
   });
 
   it('documents nothing that is not in the table', () => {

@@ -1,5 +1,5 @@
 // What the generated bad-input suite must know beyond the table: cases where the server is wrong today (each names
-// its defect; the lead fixes them, then the entry goes). No field takes a control character any more (issue 11: the
+// its defect; the lead fixes them, then the entry goes). No field takes a control character any more (decision 031: the
 // multi-line texts, passwords, tokens and the validate_* calls that used to take a NUL now refuse it at the contract).
 
 /**

@@ -137,7 +137,7 @@ export function badValuesFor(part: Part, field: { name: string; node: JsonSchema
   }
 
   if (type === 'string') {
-    // Issue 11: every string refuses control characters at the contract (PostgreSQL refuses a NUL with a 500).
+    // Decision 031: every string refuses control characters at the contract (PostgreSQL refuses a NUL with a 500).
     for (const [name, control] of CONTROL_CHARACTERS) add(`a control character ${name}`, `${String(good)}${control}`);
     // Broken Unicode only travels in JSON ("\ud800"): a path or query string carries bytes, which Fastify decodes.
     if (part === 'body') add('a lone surrogate', `${String(good)}\uD800`);

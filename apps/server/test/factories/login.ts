@@ -53,7 +53,7 @@ export const asWriter = (t: FactoryContext, overrides: UserOverrides = {}) => as
 export const asRetagger = (t: FactoryContext, overrides: UserOverrides = {}) =>
   asMember(t, { ...overrides, roles: ['retagger', ...(overrides.roles ?? [])] });
 
-/** A restricted member (the censored role: placeholders instead of pictures, SPEC §6). */
+/** A restricted member (the censored role: placeholders instead of pictures, product §6). */
 export const asCensored = (t: FactoryContext, overrides: UserOverrides = {}) =>
   asMember(t, { ...overrides, roles: ['censored', ...(overrides.roles ?? [])] });
 

@@ -10,7 +10,7 @@ import { uniqueName, type FactoryContext } from './context';
 // later through its own services and repositories (premium by a payment, avatar and chat name by the settings). Roles, team
 // membership, a model account and a company are given by staff outside the app: those few columns are written here.
 
-/** A role of SPEC §6, or any other text the user_roles table may hold (tests of unknown roles). */
+/** A role of product §6, or any other text the user_roles table may hold (tests of unknown roles). */
 export type UserRole = RoleToken | (string & {});
 
 export interface UserOverrides {

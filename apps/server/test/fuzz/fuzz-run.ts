@@ -1,17 +1,16 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { ENDPOINT_ENTRIES, type EndpointName, type EndpointSpec } from '@velora/shared';
 import { validParts } from '../endpoints/endpoint-requests';
 import { buildEndpointWorld, SUITE_ROLES, type EndpointWorld } from '../endpoints/endpoint-world';
 import { jsonSchemaOf, sampleOf } from '../endpoints/schema-sampler';
+import { listeningLogger } from '../listening-logger';
 import type { Engine } from '../test-app';
 import { fuzzRequest, type FuzzRequest } from './fuzz-requests';
 import { seededRandom } from './random';
 
-// The fuzz run (issue 11): generated requests against the real app of one engine, bounded by a request count and a
+// The fuzz run (decision 031): generated requests against the real app of one engine, bounded by a request count and a
 // time budget; every answer is counted by status class, and each 5xx is kept with the request and the error behind it.
 
 export interface FuzzOptions {
@@ -52,31 +51,6 @@ export interface FuzzReport {
 
 /** The endpoints whose valid sample costs real work (a proof-of-work captcha): their valid part is made now and then. */
 const COSTLY_SAMPLES = new Set(['pages.contact', 'pages.contentReport']);
-
-/** A logger that keeps the app's error lines, so a 5xx report can say what went wrong. */
-function listeningLogger() {
-  let lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      try {
-        const line = JSON.parse(chunk.toString()) as { msg?: string; err?: { message?: string; stack?: string } };
-        lines.push(line.err ? `${line.msg ?? ''}: ${line.err.stack ?? line.err.message ?? ''}` : (line.msg ?? ''));
-      } catch {
-        // Not a JSON line: nothing to keep.
-      }
-      done();
-    },
-  });
-  return {
-    log: pino({ level: 'error' }, stream),
-    /** The lines logged since the last call. */
-    take() {
-      const taken = lines;
-      lines = [];
-      return taken;
-    },
-  };
-}
 
 const inject = (world: EndpointWorld, request: FuzzRequest) =>
   world.app.inject({

@@ -3,7 +3,7 @@ import { ENDPOINT_ENTRIES } from '@velora/shared';
 import { TEST_ENGINE } from '../test-app';
 import { describeReport, runFuzz } from './fuzz-run';
 
-// A short fuzz run in the normal suite (issue 11), on the engine of the project: every endpoint first, then at
+// A short fuzz run in the normal suite (decision 031), on the engine of the project: every endpoint first, then at
 // random, bounded by a count and a time budget. `npm run fuzz` is the long run (10,000 requests per engine).
 // FUZZ_SEED repeats a run; by default each run takes a new seed, printed with the result.
 

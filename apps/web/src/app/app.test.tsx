@@ -225,7 +225,7 @@ describe('log-in dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
     expect((await within(dialog).findAllByText('This field is required.')).length).toBe(2);
-    // Nothing but the start-up company lookup (SPEC §1) went to the server.
+    // Nothing but the start-up company lookup (product §1) went to the server.
     expect(mockedApi.post.mock.calls.filter(([path]) => path !== '/feature/get_company')).toEqual([]);
   });
 

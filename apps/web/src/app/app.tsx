@@ -46,7 +46,7 @@ export function createVeloraApp(options: CreateAppOptions = {}): VeloraApp {
   let router: AppRouter | null = null;
   let loggingOut = false;
 
-  // SPEC §4: an unhandled 401 for a logged-in user logs out and asks for a log-in, then returns.
+  // product §4: an unhandled 401 for a logged-in user logs out and asks for a log-in, then returns.
   const onUnauthorized = () => {
     if (loggingOut || !router || !cachedProfile(queryClient)) return;
     loggingOut = true;
@@ -73,7 +73,7 @@ export function createVeloraApp(options: CreateAppOptions = {}): VeloraApp {
     );
   });
   const bootstrap = createBootstrap(queryClient, i18n, options.referrer);
-  // SPEC §1, §2: the io top-level domain gets its own, reduced route table.
+  // product §1, §2: the io top-level domain gets its own, reduced route table.
   const routes = createRouteObjects({ queryClient, bootstrap, ...(site.variant === 'io' ? { routes: IO_ROUTES } : {}) });
   router = (options.createRouter ?? createBrowserRouter)(routes);
   return { router, queryClient, i18n, site };

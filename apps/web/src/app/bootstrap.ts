@@ -33,7 +33,7 @@ interface Credentials extends BootstrapOutcome {
   standby: LoginLink | null;
 }
 
-/** The log-in link the URL carries: a sister domain's hand-over code (SPEC §1) or a mail's one-click hash. */
+/** The log-in link the URL carries: a sister domain's hand-over code (product §1) or a mail's one-click hash. */
 function loginLinkIn(url: URL): LoginLink | null {
   const code = url.searchParams.get('authToken')?.trim();
   if (code) return { kind: 'hand-over', credential: code };
@@ -54,7 +54,7 @@ async function offerLink(link: LoginLink): Promise<boolean> {
 }
 
 async function consumeCredentials(url: URL): Promise<Credentials> {
-  // A guest arriving with a log-in link (SPEC §1, §4, §7) is asked before it is used (decision record 030: a link of
+  // A guest arriving with a log-in link (product §1, §4, §7) is asked before it is used (decision record 030: a link of
   // someone else's account must not log anyone in unnoticed). A live session already here is kept, so a link cannot
   // swap the account under a logged-in user. Either way the link leaves the URL.
   const link = loginLinkIn(url);
@@ -77,7 +77,7 @@ export function createBootstrap(queryClient: QueryClient, i18n: I18n, referrer: 
     const { standby, ...outcome } = await consumeCredentials(url);
     const loadProfile = () =>
       queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 }).catch((error: unknown) => {
-        // Logged in only when the profile loads (SPEC §4): any failure counts as logged out.
+        // Logged in only when the profile loads (product §4): any failure counts as logged out.
         reportError(error, { during: 'profile load' });
         queryClient.setQueryData(PROFILE_QUERY_KEY, null);
         return null;

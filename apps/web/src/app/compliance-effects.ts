@@ -23,7 +23,7 @@ export type LeavePage = (url: string) => void;
 const replaceLocation: LeavePage = (url) => window.location.replace(url);
 
 /**
- * The consent in force (stored answer, or implied outside the SPEC §9 list) is published for later
+ * The consent in force (stored answer, or implied outside the product §9 list) is published for later
  * loaders and starts the configured third-party scripts, never before (ARCHITECTURE: third parties).
  */
 export function useThirdPartyConsent(): ConsentChoice | null {
@@ -62,7 +62,7 @@ export function useQueuedPopups(): void {
 }
 
 /**
- * SPEC §4: any 451 LAW_LIMITED answer shows the law-limitation popup, and for users with law
+ * product §4: any 451 LAW_LIMITED answer shows the law-limitation popup, and for users with law
  * limitations it replaces the coins-charge popup.
  */
 export function useLawLimitedAnswers(): void {
@@ -79,7 +79,7 @@ export function useLawLimitedAnswers(): void {
   }, [buyCoins, limited]);
 }
 
-/** SPEC §1: an authenticated user on a sister domain goes on to the main domain with a one-time code as authToken. */
+/** product §1: an authenticated user on a sister domain goes on to the main domain with a one-time code as authToken. */
 export function useSisterDomainHandOver(leave: LeavePage = replaceLocation): void {
   const { domains } = useSiteConfig();
   const { isLoggedIn } = useSession();

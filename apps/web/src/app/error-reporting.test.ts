@@ -4,7 +4,7 @@ import { filteredReporter, shouldReportError } from './error-reporting';
 
 const apiError = (status: number) => new ApiError({ status, statusText: '', body: null, path: '/x' });
 
-describe('shouldReportError (SPEC §8)', () => {
+describe('shouldReportError (product §8)', () => {
   it.each([
     ['a 400 answer', apiError(400), false],
     ['a 401 answer', apiError(401), false],

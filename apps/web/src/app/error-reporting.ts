@@ -2,7 +2,7 @@ import { isApiError } from '@/lib/http';
 import type { ErrorReporter } from '@/lib/report-error';
 import { reportError, setErrorReporter } from '@/lib/report-error';
 
-// SPEC §8: errors are reported except known-harmless browser noise and HTTP answers of 400 or
+// product §8: errors are reported except known-harmless browser noise and HTTP answers of 400 or
 // above (those are the server saying no, already visible in its own logs).
 const IGNORED_MESSAGES = [
   /ResizeObserver loop/i,

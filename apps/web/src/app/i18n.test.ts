@@ -3,7 +3,7 @@ import { applyLanguage, chooseInitialLanguage, createI18n } from './i18n';
 
 const visit = (country: string | null, is_international: boolean) => ({ country, is_international });
 
-describe('chooseInitialLanguage (SPEC §1)', () => {
+describe('chooseInitialLanguage (product §1)', () => {
   it.each([
     ['stored language wins', { stored: 'de', visit: visit('FR', true), frenchEnabled: true }, 'de'],
     ['stored French only while French is enabled', { stored: 'fr', visit: visit('US', true), frenchEnabled: false }, 'en'],
@@ -20,7 +20,7 @@ describe('chooseInitialLanguage (SPEC §1)', () => {
 describe('applyLanguage', () => {
   it('loads the locale lazily, switches and sets <html lang>', async () => {
     const i18n = createI18n();
-    expect(i18n.hasResourceBundle('de', 'translation')).toBe(false);
+    expect(i18n.hasResourceBundle('de', 'app')).toBe(false);
     await applyLanguage(i18n, 'de');
     expect(i18n.resolvedLanguage).toBe('de');
     expect(i18n.t('nav.logOut')).toBe('Abmelden');
@@ -35,6 +35,7 @@ describe('applyLanguage', () => {
 
   it('formats plurals per language', async () => {
     const i18n = createI18n();
+    await i18n.loadNamespaces('videos');
     expect(i18n.t('videos.resultCount', { count: 1 })).toBe('1 video');
     expect(i18n.t('videos.resultCount', { count: 1200 })).toBe('1,200 videos');
     await applyLanguage(i18n, 'de');

@@ -15,7 +15,7 @@ import { paths } from '@/paths';
 import type { RouteHandle } from './route-types';
 import { useSiteConfig } from './site-config';
 
-/** SPEC §2: a landing_id is read from route meta: the landing route's id (`/welcome/{id}`). */
+/** product §2: a landing_id is read from route meta: the landing route's id (`/welcome/{id}`). */
 export function landingIdOf(matches: readonly UIMatch[]): IdentitySignInBody['landing_id'] {
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const match = matches[i];
@@ -29,7 +29,7 @@ export function landingIdOf(matches: readonly UIMatch[]): IdentitySignInBody['la
 }
 
 /**
- * Identity-provider sign-in on its one host (SPEC §1, §2, §4): the flow runs for the whole page, the
+ * Identity-provider sign-in on its one host (product §1, §2, §4): the flow runs for the whole page, the
  * button goes into the log-in and sign-up dialogs. Success stores the session and goes to the server's
  * redirect_url, else the route's `redirect` query, else `/?login=true`.
  */

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { MaxRetriesError, isApiError } from '@/lib/http';
 
 /**
- * Retrying at the query level on top of the HTTP client's own retries (SPEC §8) would multiply
+ * Retrying at the query level on top of the HTTP client's own retries (product §8) would multiply
  * them: a 4xx never changes on retry, and a MaxRetriesError already retried five times.
  */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
@@ -13,7 +13,7 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 }
 
 export interface QueryClientHooks {
-  /** A 401 nobody handled (SPEC §4): the app logs out and asks for a log-in. */
+  /** A 401 nobody handled (product §4): the app logs out and asks for a log-in. */
   onUnauthorized?: (error: unknown) => void;
 }
 

@@ -4,7 +4,7 @@ import { safeRedirectPath } from '@/features/auth/redirect';
 import { capabilitySubject } from '@/lib/capabilities';
 import type { RouteDefinition } from './route-types';
 
-// The navigation guards of SPEC §2 as one pure function: the router's loaders call it with the
+// The navigation guards of product §2 as one pure function: the router's loaders call it with the
 // session, and it answers where to go instead (or null to render the route).
 
 type FeatureLookup = Parameters<typeof isFeatureActive>[0];
@@ -19,12 +19,12 @@ export interface GuardContext {
   homePath: string;
 }
 
-/** `/?redirect=%2Fvideos#log_in`: the landing page with the log-in dialog open (SPEC §2, §4). */
+/** `/?redirect=%2Fvideos#log_in`: the landing page with the log-in dialog open (product §2, §4). */
 export function logInRedirect(homePath: string, pathWithSearch: string): string {
   return `${homePath}?redirect=${encodeURIComponent(pathWithSearch)}#log_in`;
 }
 
-/** The URL with `page` clamped to at least 1, or null when it already is (SPEC §2, §5). */
+/** The URL with `page` clamped to at least 1, or null when it already is (product §2, §5). */
 export function clampedPageUrl(url: URL): string | null {
   const raw = url.searchParams.get('page');
   if (raw === null) return null;

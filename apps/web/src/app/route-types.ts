@@ -33,9 +33,9 @@ export interface RouteDefinition<Name extends string = string, Path extends stri
   membersGoToLanding?: boolean;
   /** The name of a route this one only forwards to, keeping the query. */
   redirectTo?: string;
-  /** Redirects to / while the age_verification feature is on (SPEC §2: blog paths). */
+  /** Redirects to / while the age_verification feature is on (product §2: blog paths). */
   hiddenDuringAgeVerification?: boolean;
-  /** Route meta of SPEC §2: the path param holding the landing_id (sign-ups on this route belong to that landing). */
+  /** Route meta of product §2: the path param holding the landing_id (sign-ups on this route belong to that landing). */
   landingIdParam?: string;
 }
 

@@ -6,16 +6,18 @@ import { queuePopup } from '@/features/compliance/popup-queue';
 import { hasLawLimitations } from '@/features/compliance/rules';
 import { ageVerificationReturnOf } from '@/features/compliance/verification-return';
 import { visitQueryOptions } from '@/features/tracking/api/get-visit';
+import { getAccessToken } from '@/lib/storage';
+import { loadTexts } from '@/locales/load-texts';
 import type { Bootstrap } from './bootstrap';
 import { urlWithoutCredentials } from './bootstrap';
 import { RootLayout } from './layout/root-layout';
+import { MEMBER_HEADER_TEXTS } from './layout/site-header';
 import type { GuardContext } from './route-guards';
 import { clampedPageUrl, guardRoute } from './route-guards';
 import type { RouteName } from '@/paths';
 import { routePath } from '@/paths';
 import type { RouteDefinition, RouteHandle } from './route-types';
 import { ROUTES, routeByName } from './routes';
-import { screenLoader } from './navigation/screen-loader';
 import { RouteErrorScreen } from './screens/route-error';
 import { StartupScreen } from './screens/startup-screen';
 
@@ -23,17 +25,17 @@ export interface RouterServices {
   queryClient: QueryClient;
   bootstrap: Bootstrap;
   now?: () => number;
-  /** The route table: the main site's by default, the io variant's there (SPEC §1, §2). */
+  /** The route table: the main site's by default, the io variant's there (product §1, §2). */
   routes?: readonly RouteDefinition[];
 }
 
-/** The guard sent the user away only because the route is law-limited for them (SPEC §4: say why). */
+/** The guard sent the user away only because the route is law-limited for them (product §4: say why). */
 function skippedForLawLimits(route: RouteDefinition, url: URL, ctx: GuardContext): boolean {
   return route.lawLimited && hasLawLimitations(ctx.profile) && guardRoute({ ...route, lawLimited: false }, url, ctx) === null;
 }
 
 /**
- * Every route waits for the start-up, then asks the guards whether it may render (SPEC §2).
+ * Every route waits for the start-up, then asks the guards whether it may render (product §2).
  * The guards depend on the path, the page value and the session only, so a change of filters in
  * the query does not run them again (and the page answers at once).
  */
@@ -47,7 +49,7 @@ function guardedRoute(route: RouteDefinition, services: RouterServices): Pick<Ro
     const outcome = await services.bootstrap(url);
     const withoutCredentials = urlWithoutCredentials(url, outcome, homePath);
     if (withoutCredentials) throw redirect(withoutCredentials);
-    // Back from the age-verification provider (SPEC §2): the marker becomes a popup once, then leaves the URL.
+    // Back from the age-verification provider (product §2): the marker becomes a popup once, then leaves the URL.
     const verificationReturn = ageVerificationReturnOf(url);
     if (verificationReturn) {
       if (verificationReturn.result === 'success') queuePopup('age-verification-success');
@@ -78,11 +80,16 @@ function guardedRoute(route: RouteDefinition, services: RouterServices): Pick<Ro
 
 function toRouteObject(route: RouteDefinition, services: RouterServices): RouteObject {
   const handle: RouteHandle = { route };
-  const load = screenLoader(route);
+  const load = route.screen;
   const common = {
     ...guardedRoute(route, services),
     handle,
-    lazy: async () => ({ Component: (await load()).default }),
+    // A signed-in member's screen shows together with the header's member parts: it waits for their texts too, as it
+    // waited for the one English file they shared before namespaces (decision 066).
+    lazy: async () => {
+      const [module] = await Promise.all([load(), getAccessToken() ? loadTexts(MEMBER_HEADER_TEXTS) : undefined]);
+      return { Component: module.default };
+    },
   };
   return route.path === '/' ? { index: true, ...common } : { path: route.path, ...common };
 }

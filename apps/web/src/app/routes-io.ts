@@ -2,7 +2,7 @@ import type { RouteName } from '@/paths';
 import type { RouteDefinition } from './route-types';
 import { routeByName } from './routes';
 
-// The io variant's route table (SPEC §1, §2): the landing page, the ladies page and the legal pages;
+// The io variant's route table (product §1, §2): the landing page, the ladies page and the legal pages;
 // any other path is 'Not Found'. The pages are the main site's own: each entry takes the screen, title
 // and layout of the main table's route of the same name, so the legal screens arrive here with them.
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ROUTE_PATHS } from '@/paths';
 import { ROUTES, routeByName } from './routes';
 
-// Every main-site path of SPEC §2 (the provider inbox shares /messages/:name).
-const SPEC_PATHS = [
+// Every main-site path of product §2 (the provider inbox shares /messages/:name).
+const PRODUCT_PATHS = [
   '/', '/forgot_password', '/reset_password', '/join', '/videos', '/feeds', '/recent_updates', '/update/:id', '/models',
   '/profile/:id', '/shoots', '/shoot/:id', '/shoot/:galleryId/images/:chapterId', '/cameras', '/camera/:name',
   '/camera/:name/photos', '/camera/:name/videos', '/playdates', '/private-playdate/:id', '/public-playdate/:id',
@@ -13,25 +13,25 @@ const SPEC_PATHS = [
   '/free-chat/:name', '/chat/:name', '/paywall', '/community_guidelines', '/blog', '/lecker_blog', '/blog/:alias',
   '/lecker_blog/:alias', '/welcome/:id', '/friends', '/free-video', '/unsubscribe_mails', '/contact-us', '/agb', '/report',
   '/dmca', '/prohibited_content', '/apply', '/sitemap', '/about_us', '/test_videos', '*',
-  // SPEC §1: the ladies page (ladies layout), on the main site as on the io variant.
+  // product §1: the ladies page (ladies layout), on the main site as on the io variant.
   '/ladies',
-  // Issue 12: the model studio (model accounts; the screen tells other members so).
+  // Decision 032: the model studio (model accounts; the screen tells other members so).
   '/studio',
-  // Issue 14: the model's side of a playdate room.
+  // Decisions 040–043: the model's side of a playdate room.
   '/studio/playdates/:id',
-  // Issue 13: the team's camera feedback (team accounts; the screen tells other members so).
+  // Decisions 036–039: the team's camera feedback (team accounts; the screen tells other members so).
   '/team/camera-feedback',
-  // Issue 14: the team's playdate limits (team accounts; the screen tells other members so).
+  // Decisions 040–043: the team's playdate limits (team accounts; the screen tells other members so).
   '/team/playdate-limits',
 ];
 
 describe('route table', () => {
-  it('holds every route of SPEC §2, once', () => {
-    expect(ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_PATHS].sort());
+  it('holds every route of product §2, once', () => {
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...PRODUCT_PATHS].sort());
     expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
   });
 
-  it('flags the routes as SPEC §2 says', () => {
+  it('flags the routes as product §2 says', () => {
     expect(routeByName('videos').requiresAuth).toBe(true);
     expect(routeByName('home').requiresAuth).toBe(false);
     for (const name of ['cameras', 'camera', 'cameraPhotos', 'cameraVideos', 'favouriteCams', 'requestPrivatePlaydate'] as const) {
@@ -66,7 +66,7 @@ describe('route table', () => {
     expect(routeByName('teamPlaydateLimits')).toMatchObject({ path: '/team/playdate-limits', requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
   });
 
-  it('titles the extend-playdate screen as SPEC §2 says', () => {
+  it('titles the extend-playdate screen as product §2 says', () => {
     expect(routeByName('extendPlaydate').titleKey).toBe('extendPlaydate');
   });
 });

@@ -1,80 +1,81 @@
+import { withTexts } from '@/locales/load-texts';
 import type { RouteName } from '@/paths';
 import { ROUTE_PATHS } from '@/paths';
 import type { RouteDefinition, RouteFlags, RouteTitleKey, ScreenLoader, ScreenModule } from './route-types';
 
-// The route table of SPEC §2 (main site): for each named path of '@/paths', its screen, layout,
+// The route table of product §2 (main site): for each named path of '@/paths', its screen, layout,
 // title and guard flags. The router, the guards, the layout choice and the page title are derived
 // from it; paths and links come from '@/paths' alone.
 
 const screens = {
   // The landing shows the price of the plans, which features/paywall loads.
   landing: () => import('./screens/landing-screen'),
-  forgotPassword: () => import('@/features/auth/routes/forgot-password'),
-  resetPassword: () => import('@/features/auth/routes/reset-password'),
-  videos: () => import('@/features/videos/routes/videos'),
+  forgotPassword: withTexts(['auth'], () => import('@/features/auth/routes/forgot-password')),
+  resetPassword: withTexts(['auth'], () => import('@/features/auth/routes/reset-password')),
+  videos: withTexts(['videos', 'catalog'], () => import('@/features/videos/routes/videos')),
   // The members' landing pages carry the home sections; the app composes them (features stay apart).
-  recentUpdates: () => import('./screens/recent-updates-screen'),
-  feeds: () => import('./screens/feeds-screen'),
-  update: () => import('@/features/catalog/routes/update'),
-  models: () => import('@/features/catalog/routes/models'),
-  modelProfile: () => import('@/features/catalog/routes/model-profile'),
-  shoots: () => import('@/features/catalog/routes/shoots'),
-  shoot: () => import('@/features/catalog/routes/shoot'),
-  shootImages: () => import('@/features/catalog/routes/shoot-images'),
-  favouriteModels: () => import('@/features/catalog/routes/favourites').then((m) => ({ default: m.FavouriteModelsRoute })),
-  favouriteShoots: () => import('@/features/catalog/routes/favourites').then((m) => ({ default: m.FavouriteShootsRoute })),
-  favouriteVideos: () => import('@/features/catalog/routes/favourites').then((m) => ({ default: m.FavouriteVideosRoute })),
-  favouriteImages: () => import('@/features/catalog/routes/favourites').then((m) => ({ default: m.FavouriteImagesRoute })),
-  favouriteCams: () => import('@/features/catalog/routes/favourites').then((m) => ({ default: m.FavouriteCamsRoute })),
-  cameras: () => import('@/features/cameras/routes/cameras'),
-  camera: () => import('@/features/cameras/routes/camera'),
-  cameraPhotos: () => import('@/features/cameras/routes/camera').then((m) => ({ default: m.CameraPhotosRoute })),
-  cameraVideos: () => import('@/features/cameras/routes/camera').then((m) => ({ default: m.CameraVideosRoute })),
-  freeVideo: () => import('@/features/videos/routes/free-video'),
-  testVideos: () => import('@/features/videos/routes/test-videos'),
+  recentUpdates: withTexts(['videos', 'catalog'], () => import('./screens/recent-updates-screen')),
+  feeds: withTexts(['videos', 'catalog'], () => import('./screens/feeds-screen')),
+  update: withTexts(['videos', 'catalog'], () => import('@/features/catalog/routes/update')),
+  models: withTexts(['videos', 'catalog'], () => import('@/features/catalog/routes/models')),
+  modelProfile: withTexts(['videos', 'catalog', 'cameras', 'messages', 'money'], () => import('@/features/catalog/routes/model-profile')),
+  shoots: withTexts(['videos', 'catalog'], () => import('@/features/catalog/routes/shoots')),
+  shoot: withTexts(['videos', 'catalog'], () => import('@/features/catalog/routes/shoot')),
+  shootImages: withTexts(['videos', 'catalog'], () => import('@/features/catalog/routes/shoot-images')),
+  favouriteModels: withTexts(['videos', 'catalog', 'cameras'], () => import('@/features/catalog/routes/favourites').then((m) => ({ default: m.FavouriteModelsRoute }))),
+  favouriteShoots: withTexts(['videos', 'catalog', 'cameras'], () => import('@/features/catalog/routes/favourites').then((m) => ({ default: m.FavouriteShootsRoute }))),
+  favouriteVideos: withTexts(['videos', 'catalog', 'cameras'], () => import('@/features/catalog/routes/favourites').then((m) => ({ default: m.FavouriteVideosRoute }))),
+  favouriteImages: withTexts(['videos', 'catalog', 'cameras'], () => import('@/features/catalog/routes/favourites').then((m) => ({ default: m.FavouriteImagesRoute }))),
+  favouriteCams: withTexts(['videos', 'catalog', 'cameras'], () => import('@/features/catalog/routes/favourites').then((m) => ({ default: m.FavouriteCamsRoute }))),
+  cameras: withTexts(['videos', 'catalog', 'cameras'], () => import('@/features/cameras/routes/cameras')),
+  camera: withTexts(['videos', 'catalog', 'cameras', 'playdates', 'money'], () => import('@/features/cameras/routes/camera')),
+  cameraPhotos: withTexts(['videos', 'catalog', 'cameras', 'playdates', 'money'], () => import('@/features/cameras/routes/camera').then((m) => ({ default: m.CameraPhotosRoute }))),
+  cameraVideos: withTexts(['videos', 'catalog', 'cameras', 'playdates', 'money'], () => import('@/features/cameras/routes/camera').then((m) => ({ default: m.CameraVideosRoute }))),
+  freeVideo: withTexts(['videos', 'player'], () => import('@/features/videos/routes/free-video')),
+  testVideos: withTexts(['videos', 'catalog', 'player'], () => import('@/features/videos/routes/test-videos')),
   // Pages and blog (features/pages, features/blog); the io variant reuses the legal screens by their files.
-  customPage: () => import('@/features/pages/routes/custom-page'),
-  welcomeLanding: () => import('@/features/pages/routes/welcome-landing'),
-  contactUs: () => import('@/features/pages/routes/contact-us'),
-  agb: () => import('@/features/pages/routes/agb'),
-  report: () => import('@/features/pages/routes/report'),
-  dmca: () => import('@/features/pages/routes/dmca'),
-  prohibitedContent: () => import('@/features/pages/routes/prohibited-content'),
-  apply: () => import('@/features/pages/routes/apply'),
-  aboutUs: () => import('@/features/pages/routes/about-us'),
-  netiquette: () => import('@/features/pages/routes/netiquette'),
-  playdateFaq: () => import('@/features/pages/routes/playdate-faq'),
-  communityGuidelines: () => import('@/features/pages/routes/community-guidelines'),
-  friends: () => import('@/features/pages/routes/friends'),
+  customPage: withTexts(['pages'], () => import('@/features/pages/routes/custom-page')),
+  welcomeLanding: withTexts(['pages'], () => import('@/features/pages/routes/welcome-landing')),
+  contactUs: withTexts(['pages'], () => import('@/features/pages/routes/contact-us')),
+  agb: withTexts(['pages'], () => import('@/features/pages/routes/agb')),
+  report: withTexts(['pages'], () => import('@/features/pages/routes/report')),
+  dmca: withTexts(['pages'], () => import('@/features/pages/routes/dmca')),
+  prohibitedContent: withTexts(['pages'], () => import('@/features/pages/routes/prohibited-content')),
+  apply: withTexts(['pages'], () => import('@/features/pages/routes/apply')),
+  aboutUs: withTexts(['pages'], () => import('@/features/pages/routes/about-us')),
+  netiquette: withTexts(['pages'], () => import('@/features/pages/routes/netiquette')),
+  playdateFaq: withTexts(['pages'], () => import('@/features/pages/routes/playdate-faq')),
+  communityGuidelines: withTexts(['pages'], () => import('@/features/pages/routes/community-guidelines')),
+  friends: withTexts(['pages'], () => import('@/features/pages/routes/friends')),
   // These two need the session or the route table, which only the app has.
-  sitemap: (): Promise<ScreenModule> => import('./screens/sitemap-screen').then((m) => ({ default: m.sitemapScreen(ROUTES) })),
-  unsubscribeMails: () => import('./screens/unsubscribe-mails-screen'),
+  sitemap: withTexts(['pages'], (): Promise<ScreenModule> => import('./screens/sitemap-screen').then((m) => ({ default: m.sitemapScreen(ROUTES) }))),
+  unsubscribeMails: withTexts(['pages'], () => import('./screens/unsubscribe-mails-screen')),
   // The profile overview and the paywall carry the money cards and the session (features/paywall stays apart).
-  userProfile: () => import('./screens/user-profile-screen'),
-  paywall: () => import('./screens/paywall-screen'),
-  userProfileSettings: () => import('@/features/profile/routes/user-profile-settings'),
-  blogList: () => import('@/features/blog/routes/blog-list'),
-  blogArticle: () => import('@/features/blog/routes/blog-article'),
-  inbox: () => import('@/features/messages/routes/inbox'),
-  conversation: () => import('@/features/messages/routes/conversation'),
-  playdateMessages: () => import('@/features/messages/routes/playdate-conversation'),
+  userProfile: withTexts(['profile', 'money'], () => import('./screens/user-profile-screen')),
+  paywall: withTexts(['money'], () => import('./screens/paywall-screen')),
+  userProfileSettings: withTexts(['auth', 'profile'], () => import('@/features/profile/routes/user-profile-settings')),
+  blogList: withTexts(['videos', 'pages'], () => import('@/features/blog/routes/blog-list')),
+  blogArticle: withTexts(['pages'], () => import('@/features/blog/routes/blog-article')),
+  inbox: withTexts(['videos', 'messages'], () => import('@/features/messages/routes/inbox')),
+  conversation: withTexts(['messages'], () => import('@/features/messages/routes/conversation')),
+  playdateMessages: withTexts(['messages'], () => import('@/features/messages/routes/playdate-conversation')),
   // The studio screen tells a member who is not a model that it is for model accounts (capability studio).
-  studio: () => import('@/features/studio/routes/studio'),
-  // Playdate rooms (issue 14): the member's or a viewer's, and the model's (capability studio, told on the screen).
-  privatePlaydate: () => import('@/features/playdate-room/routes/playdate-room').then((m) => ({ default: m.PrivatePlaydateRoute })),
-  publicPlaydate: () => import('@/features/playdate-room/routes/playdate-room').then((m) => ({ default: m.PublicPlaydateRoute })),
-  studioPlaydateRoom: () => import('@/features/playdate-room/routes/studio-playdate-room'),
+  studio: withTexts(['cameras', 'studio', 'playdates'], () => import('@/features/studio/routes/studio')),
+  // Playdate rooms (decisions 040–043): the member's or a viewer's, and the model's (capability studio, told on the screen).
+  privatePlaydate: withTexts(['cameras', 'playdates'], () => import('@/features/playdate-room/routes/playdate-room').then((m) => ({ default: m.PrivatePlaydateRoute }))),
+  publicPlaydate: withTexts(['cameras', 'playdates'], () => import('@/features/playdate-room/routes/playdate-room').then((m) => ({ default: m.PublicPlaydateRoute }))),
+  studioPlaydateRoom: withTexts(['cameras', 'playdates'], () => import('@/features/playdate-room/routes/studio-playdate-room')),
   // The screen tells a member who is not on the team that it is for the team (capability backoffice).
-  teamCameraFeedback: () => import('@/features/team/routes/camera-feedback'),
-  teamPlaydateLimits: () => import('@/features/team/routes/playdate-limits'),
+  teamCameraFeedback: withTexts(['videos', 'studio'], () => import('@/features/team/routes/camera-feedback')),
+  teamPlaydateLimits: withTexts(['studio'], () => import('@/features/team/routes/playdate-limits')),
   // The chat screens carry the cameras feature's live player (features/camera-chat stays apart).
-  freeChat: () => import('./screens/camera-chat-screen').then((m) => ({ default: m.FreeChatScreen })),
-  chat: () => import('./screens/camera-chat-screen').then((m) => ({ default: m.PaidChatScreen })),
-  // The overview reads SPEC §4's playdate settings of the profile, which only the app has (features/playdates stays apart).
-  playdates: () => import('./screens/playdates-screen'),
-  requestPrivatePlaydate: () => import('@/features/playdates/routes/request-private-playdate'),
-  extendPlaydate: () => import('@/features/playdates/routes/extend-playdate'),
-  playdateChatReplay: () => import('@/features/playdates/routes/playdate-chat-replay'),
+  freeChat: withTexts(['catalog', 'cameras', 'money'], () => import('./screens/camera-chat-screen').then((m) => ({ default: m.FreeChatScreen }))),
+  chat: withTexts(['catalog', 'cameras', 'money'], () => import('./screens/camera-chat-screen').then((m) => ({ default: m.PaidChatScreen }))),
+  // The overview reads product §4's playdate settings of the profile, which only the app has (features/playdates stays apart).
+  playdates: withTexts(['videos', 'playdates'], () => import('./screens/playdates-screen')),
+  requestPrivatePlaydate: withTexts(['playdates'], () => import('@/features/playdates/routes/request-private-playdate')),
+  extendPlaydate: withTexts(['playdates'], () => import('@/features/playdates/routes/extend-playdate')),
+  playdateChatReplay: withTexts(['playdates'], () => import('@/features/playdates/routes/playdate-chat-replay')),
 } satisfies Record<string, ScreenLoader>;
 
 const PUBLIC: RouteFlags = { requiresAuth: false, requiresPremium: false, lawLimited: false };
@@ -109,7 +110,7 @@ const blog = { layout: 'v2-blog', hiddenDuringAgeVerification: true } as const;
 
 export const ROUTES = [
   route('home', PUBLIC, screens.landing, { layout: 'main', membersGoToLanding: true }),
-  // The landing page for women visitors (SPEC §1: ladies layout; also on the io variant). Not one of SPEC §2's
+  // The landing page for women visitors (product §1: ladies layout; also on the io variant). Not one of product §2's
   // titled sections, so it carries the landing title and is written out instead of going through route().
   {
     name: 'ladies',
@@ -157,7 +158,7 @@ export const ROUTES = [
   route('messages', MEMBER, screens.inbox),
   route('conversation', MEMBER, screens.conversation),
   route('playdateMessages', MEMBER, screens.playdateMessages),
-  // Not law-limited in SPEC §2's table; the server's chat calls are (451), and the screen says so.
+  // Not law-limited in product §2's table; the server's chat calls are (451), and the screen says so.
   route('freeChat', MEMBER, screens.freeChat),
   route('chat', MEMBER, screens.chat),
   route('paywall', MEMBER, screens.paywall),
@@ -192,7 +193,7 @@ const _everyPathRouted: [Unrouted] extends [never] ? true : Unrouted = true;
 
 const BY_NAME = new Map<string, AppRoute>(ROUTES.map((r) => [r.name, r]));
 
-/** The landing_id of route meta (SPEC §2), from the matched route and its params; null where the route has none. */
+/** The landing_id of route meta (product §2), from the matched route and its params; null where the route has none. */
 export function landingIdOf(route: RouteDefinition | undefined, params: Readonly<Record<string, string | undefined>>): string | null {
   const param = route?.landingIdParam;
   return (param && params[param]) || null;

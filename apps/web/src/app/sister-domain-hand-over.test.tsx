@@ -45,7 +45,7 @@ afterEach(() => {
   setErrorReporter(null);
 });
 
-describe('sister-domain hand-over (SPEC §1, decision record 030)', () => {
+describe('sister-domain hand-over (product §1, decision record 030)', () => {
   it('sends a logged-in user to the main domain with a one-time code, never the session token', async () => {
     const leave = renderHandOver(SISTER, true);
     await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));

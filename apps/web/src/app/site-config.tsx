@@ -9,7 +9,7 @@ import type { ThirdPartyConfig } from '@/lib/third-parties';
 import { thirdPartyConfigFromEnv } from '@/lib/third-parties';
 
 /**
- * What this page's host and the build configuration decide once, at start (SPEC §1): the site variant
+ * What this page's host and the build configuration decide once, at start (product §1): the site variant
  * (io or main), the main and sister domains, identity-provider sign-in (one host only) and the
  * third-party scripts.
  */

@@ -3,7 +3,7 @@ import { DEFAULT_COMPANY_VALUES, FALLBACK_COMPANY } from '@velora/shared';
 import type { ReactNode } from 'react';
 import { createContext, useContext, useMemo } from 'react';
 
-// The company/brand values of SPEC §1 (net, de or ch). The app fetches them once (features/site-variant)
+// The company/brand values of product §1 (net, de or ch). The app fetches them once (features/site-variant)
 // and provides them here, so the footer and the legal pages of any feature read the same answer.
 
 export interface CompanyInfo {
@@ -27,7 +27,7 @@ export function CompanyValuesProvider({ value, children }: { value: CompanyInfo 
   return <CompanyContext.Provider value={context}>{children}</CompanyContext.Provider>;
 }
 
-/** The company in force; the German variant until the app has it (SPEC §8: also on failure). */
+/** The company in force; the German variant until the app has it (product §8: also on failure). */
 export function useCompanyValues(): CompanyContextValue {
   return useContext(CompanyContext);
 }

@@ -37,8 +37,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 const wrapperOf = (img: HTMLElement) => img.closest('.lazy-image') as HTMLElement;
 
-describe('LazyImage (SPEC §9)', () => {
-  it('has the SPEC defaults: a div wrapper, root margin zero, threshold 0', () => {
+describe('LazyImage (product §9)', () => {
+  it("has the product's defaults: a div wrapper, root margin zero, threshold 0", () => {
     expect(LAZY_IMAGE_DEFAULTS).toEqual({ as: 'div', rootMargin: '0px', threshold: 0 });
     render(<LazyImage src="/a.jpg" alt="A film" />);
     const observer = FakeObserver.instances[0]!;

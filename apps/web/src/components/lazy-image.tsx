@@ -5,7 +5,7 @@ import './lazy-image.css';
 
 export type LazyImageState = 'loading' | 'loaded' | 'error';
 
-/** SPEC §9: a wrapper div, root margin zero, threshold 0. */
+/** product §9: a wrapper div, root margin zero, threshold 0. */
 export const LAZY_IMAGE_DEFAULTS = { as: 'div', rootMargin: '0px', threshold: 0 } as const;
 
 export interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'alt' | 'src' | 'loading' | 'onLoad' | 'onError'> {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from './logo';
 
 /**
- * The global loading state (SPEC §2). Full screen while the app starts; a slim progress bar
+ * The global loading state (product §2). Full screen while the app starts; a slim progress bar
  * while the path changes, so the page under it stays readable.
  */
 export function LoadingScreen({ variant, active = true }: { variant: 'full' | 'bar'; active?: boolean }) {

@@ -1,5 +1,5 @@
 // A tiny pluggable error reporter: lib/ code reports through it; the app plugs in the
-// error-reporting service at start-up (SPEC §8), so lib/ never depends on that service.
+// error-reporting service at start-up (product §8), so lib/ never depends on that service.
 
 export type ErrorReporter = (error: unknown, context?: Record<string, unknown>) => void;
 

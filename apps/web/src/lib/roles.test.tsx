@@ -24,7 +24,7 @@ beforeEach(() => {
   mockedApi.get.mockResolvedValue([{ token: 'writer' }, { token: 'retagger' }]);
 });
 
-describe('role checks (SPEC §6)', () => {
+describe('role checks (product §6)', () => {
   it('count the roles from GET /roles', async () => {
     const { result } = renderHook(() => ({ active: useActiveRoles(), writer: useHasRole('writer') }), { wrapper });
     await waitFor(() => expect(result.current.active.roles.map((r) => r.token)).toEqual(['writer', 'retagger']));

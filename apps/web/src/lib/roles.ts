@@ -5,7 +5,7 @@ import { requireData } from './http';
 import { call } from './http/call';
 import { activeRoles, getDisabledRoles, setDisabledRoles } from './storage';
 
-// Role checks of SPEC §6 for every screen: the roles come from GET /roles, and a role the user switched off
+// Role checks of product §6 for every screen: the roles come from GET /roles, and a role the user switched off
 // locally (the disabled-roles cookie, which the server reads too) does not count. Any feature asks here.
 
 /** GET /roles: the role tokens the user holds, also those switched off locally (so they can be switched back on). */
@@ -52,7 +52,7 @@ export function useDisabledRoles(): readonly string[] {
   return useSyncExternalStore(subscribe, readDisabled, readDisabled);
 }
 
-/** Switches a role off (or back on) in this browser: the cookie of SPEC §6, 14 days. */
+/** Switches a role off (or back on) in this browser: the cookie of product §6, 14 days. */
 export function setRoleDisabled(token: string, disabled: boolean): void {
   const current = getDisabledRoles();
   setDisabledRoles(disabled ? [...current, token] : current.filter((t) => t !== token));

@@ -5,7 +5,7 @@ import { TAG_MANAGER_BASE } from './third-party-sources';
 // Third-party scripts (ARCHITECTURE: "loaded on the page only after cookie consent where consent is
 // required"). Each is configured at build time and off when unset. Nothing here decides who must be
 // asked: the app hands in the consent in force (a stored choice, or implied for visitors outside the
-// SPEC §9 list) and only then do the loaders run.
+// product §9 list) and only then do the loaders run.
 
 export type ConsentCategory = 'analytics' | 'marketing';
 

@@ -26,7 +26,7 @@ export const paths = {
   shoots: () => routePath('shoots'),
   cameras: () => routePath('cameras'),
   modelProfile: (id: number) => routePath('modelProfile', { id }),
-  /** A shoot; with a video id, the hash `#video-{id}` selects that video (SPEC §2). */
+  /** A shoot; with a video id, the hash `#video-{id}` selects that video (product §2). */
   shoot: (id: number, videoId?: number) => `${routePath('shoot', { id })}${videoId === undefined ? '' : `#video-${videoId}`}`,
   update: (id: number) => routePath('update', { id }),
   shootImages: (shootId: number, chapterId: number) => routePath('shootImages', { galleryId: shootId, chapterId }),
@@ -41,11 +41,11 @@ export const paths = {
   /** The team's list of camera feedback; a page past the first, only rated answers. */
   teamCameraFeedback: ({ page, rated }: { page?: number; rated?: boolean } = {}) =>
     routePath('teamCameraFeedback', {}, { page: page && page > 1 ? page : null, rated: rated ? 'true' : null }),
-  /** The team's playdate limits (issue 14). */
+  /** The team's playdate limits (decisions 040–043). */
   teamPlaydateLimits: () => routePath('teamPlaydateLimits'),
-  /** Membership activation (SPEC §2). */
+  /** Membership activation (product §2). */
   paywall: () => routePath('paywall'),
-  /** SPEC §2: the blog lives under /lecker_blog for German and /blog otherwise; with an alias, one article. */
+  /** product §2: the blog lives under /lecker_blog for German and /blog otherwise; with an alias, one article. */
   blog: (language: Language, alias?: string) => {
     const german = language === 'de';
     if (alias === undefined) return routePath(german ? 'leckerBlog' : 'blog');

@@ -45,12 +45,12 @@ describe('paths', () => {
     expect([paths.netiquette(), paths.playdateFaq()]).toEqual(['/netiquette', '/playdate-faq']);
   });
 
-  it('selects a shoot video by the hash #video-{id} (SPEC §2)', () => {
+  it('selects a shoot video by the hash #video-{id} (product §2)', () => {
     expect(paths.shoot(7)).toBe('/shoot/7');
     expect(paths.shoot(7, 3)).toBe('/shoot/7#video-3');
   });
 
-  it('puts the German blog under /lecker_blog (SPEC §2)', () => {
+  it('puts the German blog under /lecker_blog (product §2)', () => {
     expect(paths.blog('en')).toBe('/blog');
     expect(paths.blog('fr', 'spring')).toBe('/blog/spring');
     expect(paths.blog('de')).toBe('/lecker_blog');

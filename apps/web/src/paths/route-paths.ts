@@ -1,12 +1,12 @@
 import { generatePath } from 'react-router';
 
-// The path of every route of SPEC §2 by its name: the one place a path is written. A leaf module
+// The path of every route of product §2 by its name: the one place a path is written. A leaf module
 // (it imports nothing of the app), so the app's route table, the features and the domain UI all
 // take their paths and links from here.
 
 export const ROUTE_PATHS = {
   home: '/',
-  // SPEC §1: the landing page for women visitors (ladies layout), on the main site and the io variant.
+  // product §1: the landing page for women visitors (ladies layout), on the main site and the io variant.
   ladies: '/ladies',
   forgotPassword: '/forgot_password',
   resetPassword: '/reset_password',
@@ -39,16 +39,16 @@ export const ROUTE_PATHS = {
   favouriteCams: '/favourite-cams',
   userProfile: '/user-profile',
   userProfileSettings: '/user-profile/settings',
-  // The model studio (issue 12): going live, show settings, OBS and schedule. Model accounts only.
+  // The model studio (decision 032): going live, show settings, OBS and schedule. Model accounts only.
   studio: '/studio',
-  // Issue 14: the model's side of a playdate room (her camera publishing, the member's video, the chat).
+  // Decisions 040–043: the model's side of a playdate room (her camera publishing, the member's video, the chat).
   studioPlaydateRoom: '/studio/playdates/:id',
-  // Issue 13: the answers of the camera-feedback popup, for the team (capability backoffice).
+  // Decisions 036–039: the answers of the camera-feedback popup, for the team (capability backoffice).
   teamCameraFeedback: '/team/camera-feedback',
-  // Issue 14: the limits models set their playdate offers within, for the team (capability backoffice).
+  // Decisions 040–043: the limits models set their playdate offers within, for the team (capability backoffice).
   teamPlaydateLimits: '/team/playdate-limits',
   messages: '/messages',
-  // Also the provider's own inbox segment (SPEC §2 omits its name).
+  // Also the provider's own inbox segment (product §2 omits its name).
   conversation: '/messages/:name',
   playdateMessages: '/playdate-messages/:id',
   freeChat: '/free-chat/:name',

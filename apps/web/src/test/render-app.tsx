@@ -89,7 +89,7 @@ const SITE_ROUTES: FakeRoutes = {
     '/showcase': () => ({ shoots: [], models: [], trailers: [] }),
     '/payments/plans': () => ({ plans: [], country: null }),
   },
-  // POST /track answers 204 (an empty object, SPEC §7).
+  // POST /track answers 204 (an empty object, product §7).
   post: { '/feature/get_company': () => ({ company: 'de', values: DEFAULT_COMPANY_VALUES.de }), '/track': () => ({}) },
 };
 

@@ -52,6 +52,11 @@ export const ForgotPasswordBody = z
   .refine((b) => Boolean(b.username) || Boolean(b.email), {
     message: 'Give a username or an email address',
     path: ['username'],
+  })
+  // The refinement's rule as the document states it (decision record 064): one of the two has a non-space character
+  // (the fields are trimmed, so a blank one counts as absent).
+  .meta({
+    anyOf: (['username', 'email'] as const).map((name) => ({ required: [name], properties: { [name]: { type: 'string', pattern: '\\S' } } })),
   });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 
@@ -68,7 +73,7 @@ export type LoginByHashBody = z.infer<typeof LoginByHashBody>;
 export const LoginLinkOwner = z.object({ username: z.string() }).meta({ id: 'LoginLinkOwner' });
 export type LoginLinkOwner = z.infer<typeof LoginLinkOwner>;
 
-/** How long a sister domain's hand-over code may be exchanged (SPEC §1; decision record 030). */
+/** How long a sister domain's hand-over code may be exchanged (product §1; decision record 030). */
 export const HAND_OVER_CODE_TTL_SECONDS = 60;
 
 /** POST /auth/hand_over: a one-time code for the main domain, instead of the session token in a URL. */

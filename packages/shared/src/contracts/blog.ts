@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '../constants';
 import { clampPage } from '../rules/page-query';
 import { plainLine } from './common';
 
-// The blog (SPEC §2 /blog and /lecker_blog): articles per language, three categories.
+// The blog (product §2 /blog and /lecker_blog): articles per language, three categories.
 
 export const BLOG_ARTICLES_PER_PAGE = 6;
 

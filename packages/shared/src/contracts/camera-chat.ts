@@ -4,16 +4,16 @@ import { clampPage } from '../rules/page-query';
 import { plainLine } from './common';
 import { CHAT_MODES } from './camera-summary';
 
-// Chat with cameras (issue 13, decision records 036–037). A camera's chat is a room on the realtime channel,
+// Chat with cameras (decision records 036–037). A camera's chat is a room on the realtime channel,
 // `chat:<camera id>`; members write through the `chat:send` client event, the model answers from her studio through
 // the same event. A member's stay in a chat is a chat session: free (a daily allowance, feature `freechat`) or paid
 // (the camera's price per minute in coins, charged minute by minute through the coin ledger). Every way a session
-// ends carries its SPEC §4 code.
+// ends carries its product §4 code.
 
-// ---- Reason codes (SPEC §4) ----
+// ---- Reason codes (product §4) ----
 
 /**
- * Why a chat session ended. The two uses of 202 are as SPEC §4 gives them: the member closed it, or the model stopped
+ * Why a chat session ended. The two uses of 202 are as product §4 gives them: the member closed it, or the model stopped
  * sending (her stop). `change` (7): the model changed the price of her paid chat, so open paid sessions end and the
  * member enters again at the new price; `paidChat` (6): the model switched her camera from free to paid chat, which
  * ends the free sessions; `noCreditFromHost` (88): the minute could not be booked on the model's side (her account
@@ -45,7 +45,7 @@ export type ClientEndCode = (typeof CLIENT_END_CODES)[number];
 /** A member without a connection in the chat room this long has left the window (code 103). */
 export const CHAT_EXIT_GRACE_SECONDS = 20;
 
-// ---- Message kinds (SPEC §9 chat types) ----
+// ---- Message kinds (product §9 chat types) ----
 
 /**
  * The kinds a chat message can have. public: seen by everyone in the room; private: between the model and one
@@ -141,7 +141,7 @@ export const ChatSession = z
     /** Unix seconds. */
     started_at: z.number().int(),
     ended_at: z.number().int().nullable(),
-    /** SPEC §4 code once ended. */
+    /** product §4 code once ended. */
     end_code: z.number().int().nullable(),
     /** Paid: minutes charged so far (the current one included) and their coins. */
     minutes_charged: z.number().int(),
@@ -363,7 +363,7 @@ export type ChatMuteBody = z.infer<typeof ChatMuteBody>;
 export const ChatUserParam = z.object({ user_id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const ChatMessageParam = z.object({ message_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-// ---- The team's view of camera feedback (SPEC §2 camera-feedback, stored by the cameras module) ----
+// ---- The team's view of camera feedback (product §2 camera-feedback, stored by the cameras module) ----
 
 export const CameraFeedbackItem = z.object({
   id: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The card of a live cam (issue 12, decision record 032), apart from contracts/cameras so the catalog's favourites
+// The card of a live cam (decision record 032), apart from contracts/cameras so the catalog's favourites
 // can list cameras without an import cycle. A camera is a model's live room: at most one per model account, named by
 // a URL-safe name (/camera/{name}). Its state is `live` while a publisher sends media (or during the grace period
 // after a dropped connection), `soon` when a scheduled show starts within CAMERA_SOON_SECONDS, otherwise `offline`.
@@ -12,7 +12,7 @@ export const CAMERA_SOON_SECONDS = 2 * 60 * 60;
 
 /**
  * Orders of /cameras. Every order keeps live cameras first, then soon, then offline (the issue); the order decides
- * within each group. `free_chat` puts free-chat cameras first, then the cheapest paid ones (SPEC §2: `hint` forces it).
+ * within each group. `free_chat` puts free-chat cameras first, then the cheapest paid ones (product §2: `hint` forces it).
  */
 export const CAMERA_ORDERS = ['popular', 'free_chat', 'newest', 'price', 'name'] as const;
 export type CameraOrder = (typeof CAMERA_ORDERS)[number];
@@ -25,14 +25,14 @@ export const CAMERA_PRICE_MIN = 1;
 export const CAMERA_PRICE_MAX = 200;
 export const CAMERA_TITLE_MAX = 80;
 export const CAMERA_TAGS_MAX = 5;
-/** Seconds a dropped publisher's room stays live before it ends with reason offline (SPEC §4 code 5). */
+/** Seconds a dropped publisher's room stays live before it ends with reason offline (product §4 code 5). */
 export const CAMERA_GRACE_SECONDS_DEFAULT = 30;
 
 /** How a camera's current session is fed. */
 export const LIVE_SOURCES = ['browser', 'whip', 'rtmp', 'demo'] as const;
 export type LiveSource = (typeof LIVE_SOURCES)[number];
 
-/** Why a session ended (SPEC §4 codes where one fits): 202 stopped by the model, 5 offline after the grace period. */
+/** Why a session ended (product §4 codes where one fits): 202 stopped by the model, 5 offline after the grace period. */
 export const CAMERA_END_REASONS = { stopped: 202, offline: 5 } as const;
 
 /** A filter of /cameras: a camera tag (names in the three languages, as video tags). */

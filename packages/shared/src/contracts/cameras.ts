@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clampPage, parseIntegerList } from '../rules/page-query';
-import { plainLine, plainLines } from './common';
+import { idListText, plainLine, plainLines, unixSeconds } from './common';
 import { ModelSummary } from './catalog';
 import {
   CAMERA_ORDERS,
@@ -16,7 +16,7 @@ import {
 
 export * from './camera-summary';
 
-// Live cams (issue 12, decision record 032): lists, the camera page, watching, the studio and go-live mails.
+// Live cams (decision record 032): lists, the camera page, watching, the studio and go-live mails.
 
 export const CameraShow = z.object({
   id: z.number().int(),
@@ -27,7 +27,7 @@ export const CameraShow = z.object({
 export type CameraShow = z.infer<typeof CameraShow>;
 
 /** Why the member may or may not watch the video now (the server enforces it again at the WHEP handshake). */
-/** restricted: a restricted viewer (role censored, SPEC §6) sees the placeholder still, never the live video. */
+/** restricted: a restricted viewer (role censored, product §6) sees the placeholder still, never the live video. */
 export const WATCH_STATES = ['allowed', 'offline', 'paid_chat_required', 'login_required', 'restricted'] as const;
 export type WatchState = (typeof WATCH_STATES)[number];
 
@@ -42,9 +42,9 @@ export type CameraDetail = z.infer<typeof CameraDetail>;
 
 const MAX_ID = 2_147_483_647;
 
-/** `filters`: comma-separated camera tag ids (SPEC §2, §5). */
+/** `filters`: comma-separated camera tag ids (product §2, §5). */
 const filterList = z
-  .union([z.string().check(...plainLine()), z.array(z.string().check(...plainLine()))])
+  .union([idListText('filter'), z.array(idListText('filter'))])
   .optional()
   .superRefine((value, ctx) => {
     if (value == null) return;
@@ -130,7 +130,9 @@ export const StudioCameraSettingsBody = z.object({
   tag_ids: z
     .array(z.number().int().positive().max(MAX_ID))
     .max(CAMERA_TAGS_MAX, `Must be at most ${CAMERA_TAGS_MAX} tags`)
-    .refine((ids) => new Set(ids).size === ids.length, 'Must not repeat a tag'),
+    .refine((ids) => new Set(ids).size === ids.length, 'Must not repeat a tag')
+    // The refinement as the document states it (decision record 064).
+    .meta({ uniqueItems: true }),
   chat_mode: z.enum(CHAT_MODES),
   /** Required for paid chat, ignored (stored null) for free chat. */
   price_per_minute: z
@@ -199,21 +201,21 @@ export const SCHEDULE_SHOWS_MAX = 30;
 export const StudioShowBody = z
   .object({
     /** Unix seconds, in the future. */
-    starts_at: z.number().int().positive(),
+    starts_at: unixSeconds(),
     duration_minutes: z.number().int().min(15, 'Must be at least 15 minutes').max(SCHEDULE_SHOW_MAX_MINUTES, `Must be at most ${SCHEDULE_SHOW_MAX_MINUTES} minutes`),
   });
 export type StudioShowBody = z.infer<typeof StudioShowBody>;
 
 // ---- Mails ----
 
-/** The one-click unsubscribe of go-live mails (SPEC §7 "camera-mails unsubscribe call"): the token of the mail's link. */
+/** The one-click unsubscribe of go-live mails (product §7 "camera-mails unsubscribe call"): the token of the mail's link. */
 export const CameraMailsUnsubscribeQuery = z.object({
   token: z.string().min(1, 'Must not be empty').max(512, 'Must be an unsubscribe token').check(...plainLine()),
 });
 export const CameraMailsUnsubscribed = z.object({ unsubscribed: z.literal(true), email_hint: z.string() });
 export type CameraMailsUnsubscribed = z.infer<typeof CameraMailsUnsubscribed>;
 
-// ---- Feedback after a show (SPEC §2 popup camera-feedback) ----
+// ---- Feedback after a show (product §2 popup camera-feedback) ----
 
 export const CAMERA_FEEDBACK_MESSAGE_MAX = 1000;
 /** Watching this long (frames playing) earns the question; the server asks at most once a day per camera. */
@@ -244,6 +246,12 @@ export const CameraFeedbackBody = z
     } else if (!body.dismissed && body.rating === undefined) {
       ctx.addIssue({ code: 'custom', path: ['rating'], message: 'Required (1 to 5) unless dismissed' });
     }
+  })
+  // The same rule as the document states it (decision record 064); a message of spaces only is trimmed to none.
+  .meta({
+    if: { required: ['dismissed'] },
+    then: { not: { anyOf: [{ required: ['rating'] }, { required: ['message'], properties: { message: { type: 'string', pattern: '\\S' } } }] } },
+    else: { required: ['rating'] },
   });
 export type CameraFeedbackBody = z.infer<typeof CameraFeedbackBody>;
 export type CameraFeedbackBodyInput = z.input<typeof CameraFeedbackBody>;

@@ -134,7 +134,7 @@ export type FavouriteList = z.infer<typeof FavouriteList>;
 
 export const HOME_SECTION_KINDS = { video: 'video', model: 'model', shoot: 'shoot' } as const;
 
-/** GET /home: every section of SPEC §2 with its items; empty sections are sent empty so the client can hide them. */
+/** GET /home: every section of product §2 with its items; empty sections are sent empty so the client can hide them. */
 export const HomeSection = z.object({
   name: z.enum([
     'top_rated', 'newcomers', 'trending', 'our_favorites', 'new_stuff', 'for_you', 'continue',
@@ -161,7 +161,7 @@ export type Showcase = z.infer<typeof Showcase>;
 export type HomeSection = z.infer<typeof HomeSection>;
 export type Home = z.infer<typeof Home>;
 
-/** An "update" is a release: a shoot with its videos (SPEC §2 /recent_updates, /update/{id}, /feeds). */
+/** An "update" is a release: a shoot with its videos (product §2 /recent_updates, /update/{id}, /feeds). */
 export const FeedQuery = z.object({ page: pageParam });
 export const Feed = z.object({
   items: z.array(ShootSummary),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../constants';
 import { plainLine } from './common';
 
-// Age verification, identity-provider sign-in and law limits (SPEC §1, §4, §6).
+// Age verification, identity-provider sign-in and law limits (product §1, §4, §6).
 
 /** GET /user/verification_age: where to send the member to verify their age. */
 export const AgeVerificationStart = z.object({
@@ -23,7 +23,7 @@ export const IdentitySignInBody = z.object({
 });
 export type IdentitySignInBody = z.infer<typeof IdentitySignInBody>;
 
-/** The error code of a 451 on a law-limited call (SPEC §4: country SE). */
+/** The error code of a 451 on a law-limited call (product §4: country SE). */
 export const LAW_LIMITED_CODE = 'LAW_LIMITED';
 export const LAW_LIMITED_MESSAGE = 'This is not available in your country';
 

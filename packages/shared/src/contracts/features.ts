@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMPANY_VARIANTS } from '../rules/company';
 import { plainLine, plainLines } from './common';
 
-// The /feature/* calls of SPEC §7.
+// The /feature/* calls of product §7.
 
 /** Where a member says they heard of the site (organic popup); 'other' needs other_source. */
 export const ORGANIC_SOURCES = ['search_engine', 'social_media', 'friend', 'advertisement', 'forum', 'news', 'other'] as const;
@@ -39,6 +39,11 @@ export const SetOrganicDataBody = z
     if (body.source === 'other' && !body.other_source) {
       ctx.addIssue({ code: 'custom', path: ['other_source'], message: "Required when source is 'other'" });
     }
+  })
+  // The same rule as the document states it (decision record 064); a blank other_source is trimmed to none.
+  .meta({
+    if: { required: ['source'], properties: { source: { const: 'other' } } },
+    then: { required: ['other_source'], properties: { other_source: { type: 'string', pattern: '\\S' } } },
   });
 export type SetOrganicDataBody = z.infer<typeof SetOrganicDataBody>;
 
@@ -87,7 +92,7 @@ export const TrackActionBody = z.object({
 });
 export type TrackActionBody = z.infer<typeof TrackActionBody>;
 
-/** A suggested tip the member can afford, to a model they tipped or favourited; null otherwise (issue 6). */
+/** A suggested tip the member can afford, to a model they tipped or favourited; null otherwise (decision 016). */
 export const ModelTipOffer = z.object({ model_id: z.number().int(), coins: z.number().int().positive() });
 export const ModelTipOfferResponse = z.object({ offer: ModelTipOffer.nullable() });
 export type ModelTipOfferResponse = z.infer<typeof ModelTipOfferResponse>;

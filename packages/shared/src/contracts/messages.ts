@@ -3,7 +3,7 @@ import { clampPage } from '../rules/page-query';
 import { hasControlCharacters } from '../rules/plain-text';
 import { NOT_VALID_UNICODE, plainLine, plainLines, wellFormed } from './common';
 
-// Messages (SPEC §7 Messages). A conversation is seen from the viewer's side: `with` names the other
+// Messages (product §7 Messages). A conversation is seen from the viewer's side: `with` names the other
 // party by the path segment the app uses, `/messages/{with}`. Times are unix milliseconds, so the
 // polling cursor (`last_message_timestamp`) can tell two messages of the same second apart.
 
@@ -51,7 +51,7 @@ export const Correspondent = z
     name: z.string(),
     /** What to show: the chat name or username; a model's name; the product name for the site. */
     display_name: z.string(),
-    /** Avatar URL (SPEC §3 avatar rule), null for the site. */
+    /** Avatar URL (product §3 avatar rule), null for the site. */
     avatar: z.string().nullable(),
     model_id: z.number().int().nullable(),
   })

@@ -3,7 +3,7 @@ import { PERIODS } from '../constants';
 import { clampPage } from '../rules/page-query';
 import { plainLine } from './common';
 
-// Money (issue 6): membership plans, coin packages, checkout through a payment provider, coins and tips.
+// Money (decision 016): membership plans, coin packages, checkout through a payment provider, coins and tips.
 // Money amounts are integer cents of `currency`; coins are whole numbers. Prices are computed on the server
 // (discount, then VAT by country) and the checkout charges exactly what the list showed.
 
@@ -24,7 +24,7 @@ export const Price = z
     currency: z.string().length(3),
     /** The charged amount without the discount, when one applies; null otherwise. */
     original_amount_cents: z.number().int().nullable(),
-    /** The feature name of the discount that applies (SPEC §9), or null. */
+    /** The feature name of the discount that applies (product §9), or null. */
     discount: z.string().nullable(),
     discount_percent: z.number().int(),
   })
@@ -64,7 +64,7 @@ export const CoinPackage = z
   .meta({ id: 'CoinPackage' });
 export type CoinPackage = z.infer<typeof CoinPackage>;
 
-/** GET /payments/coin_packages (451 for law-limited users: SPEC §4, SE). */
+/** GET /payments/coin_packages (451 for law-limited users: product §4, SE). */
 export const CoinPackages = z.object({ packages: z.array(CoinPackage), country: z.string().nullable() }).meta({ id: 'CoinPackages' });
 export type CoinPackages = z.infer<typeof CoinPackages>;
 

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
-import { Email } from './auth';
 import { plainLine, plainLines } from './common';
 
-// Custom pages, page meta, landings, the proof-of-work captcha and the contact and report forms (SPEC §3, §5, §7 Pages).
+// Custom pages, page meta, landings, the proof-of-work captcha and the contact and report forms (product §3, §5, §7 Pages).
 
 export const PAGE_TYPES = ['landing', 'transforming_links', 'document'] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 
-/** The alert text of a wrong custom-page password (SPEC §5, §8); also the 403's message. */
+/** The alert text of a wrong custom-page password (product §5, §8); also the 403's message. */
 export const INVALID_PAGE_PASSWORD = 'Invalid password!';
 export const INVALID_PAGE_PASSWORD_CODE = 'INVALID_PASSWORD';
 export const CAPTCHA_REQUIRED = 'Solve the captcha first';
@@ -108,13 +107,15 @@ const text = (min: number, max: number) =>
     .min(min, min <= 1 ? 'Required' : `Must be at least ${min} characters`)
     .max(max, `Must be at most ${max} characters`);
 
-const email = z.string({ error: 'Required' }).pipe(Email);
+// The checks of Email on a string that says 'Required' when it is missing; not a pipe, whose input schema (all the
+// OpenAPI document shows) would be a bare string.
+const email = z.string({ error: 'Required' }).trim().max(254).email('Must be a valid email address').check(...plainLine());
 
 /** Form values may arrive as strings ("true", "on", "1") from a plain form; JSON booleans are the norm. */
-const formBoolean = z.preprocess(
-  (v) => (typeof v === 'string' ? ['true', 'on', '1', 'yes'].includes(v.toLowerCase()) : v),
-  z.boolean({ error: 'Must be true or false' }),
-);
+const fromForm = (v: unknown) => (typeof v === 'string' ? ['true', 'on', '1', 'yes'].includes(v.toLowerCase()) : v);
+const formBoolean = z.preprocess(fromForm, z.boolean({ error: 'Must be true or false' }));
+/** A box that must be ticked: `const: true` in the document, not a refinement it cannot show (decision record 064). */
+const formTicked = (message: string) => z.preprocess(fromForm, z.literal(true, { error: message }));
 
 export const ContactBody = z.object({
   subject: text(1, 200).refine((s) => !/[\r\n]/.test(s), 'Must be a single line').check(...plainLine()),
@@ -137,6 +138,8 @@ export const ContentReportBody = z.object({
     .trim()
     .max(2048, 'Must be at most 2048 characters')
     .check(...plainLine())
+    // The URL parser's verdict, also as a pattern the document states (a host, an optional port, a path).
+    .regex(/^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,4})?([/?#]\S*)?$/i, 'Must be a web address starting with http:// or https://')
     .refine((v) => {
       try {
         return ['http:', 'https:'].includes(new URL(v).protocol);
@@ -145,7 +148,7 @@ export const ContentReportBody = z.object({
       }
     }, 'Must be a web address starting with http:// or https://'),
   is_depicted: formBoolean,
-  is_agreed: formBoolean.refine((v) => v, 'Confirm that the information is accurate'),
+  is_agreed: formTicked('Confirm that the information is accurate'),
   reason: text(10, 5000).check(...plainLines()),
   captcha: captchaField,
 });

@@ -14,7 +14,7 @@ export const Profile = z
     email: z.string(),
     email_verified: z.boolean().describe('The address was confirmed (double opt-in link, or a confirmed email change)'),
     avatar: z.number().int().nullable(),
-    avatar_url: z.string().describe('Full URL of the avatar picture (SPEC §3 avatar rule), on the CDN when there is one'),
+    avatar_url: z.string().describe('Full URL of the avatar picture (product §3 avatar rule), on the CDN when there is one'),
     username: z.string(),
     chatname: z.string().nullable(),
     first_name: z.string().nullable(),
@@ -58,7 +58,7 @@ export const Role = z.object({ token: z.enum(ROLE_TOKENS) });
 export const RolesResponse = z.array(Role);
 export type Role = z.infer<typeof Role>;
 
-// ---- Account and settings (SPEC §7 User) ----
+// ---- Account and settings (product §7 User) ----
 
 /** Free text of the profile: trimmed; an empty string clears the field like null does. */
 const clearable = (max: number) =>
@@ -87,7 +87,7 @@ export const ChangeUsernameBody = z.object({
 });
 export type ChangeUsernameBody = z.infer<typeof ChangeUsernameBody>;
 
-/** POST /user/change_email. The password is optional (SPEC §5); when given (non-empty) it must be right. */
+/** POST /user/change_email. The password is optional (product §5); when given (non-empty) it must be right. */
 export const ChangeEmailBody = z.object({
   newEmail: Email,
   password: z.string().max(200, 'Must be at most 200 characters').check(...plainLine()).nullable().optional(),
@@ -127,7 +127,7 @@ export const ChangeNotificationSettingsBody = z.object({
 });
 export type ChangeNotificationSettingsBody = z.infer<typeof ChangeNotificationSettingsBody>;
 
-/** Avatars 1..AVATAR_MAX are svgs named by the number (SPEC §3 avatar rule). */
+/** Avatars 1..AVATAR_MAX are svgs named by the number (product §3 avatar rule). */
 export const AVATAR_MAX = 40;
 /** POST /user/change_avatar: null is the default, 0 the svg named by the user id, 1–40 a chosen svg. */
 export const ChangeAvatarBody = z.object({

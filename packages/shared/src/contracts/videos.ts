@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainLine, plainLines } from './common';
+import { idListText, plainLine, plainLines } from './common';
 import { VIDEO_ORDERS } from '../constants';
 import { clampPage, parseIntegerList } from '../rules/page-query';
 
@@ -39,7 +39,7 @@ export type Video = z.infer<typeof Video>;
 const MAX_TAG_ID = 2_147_483_647;
 
 const tagList = z
-  .union([z.string().check(...plainLine()), z.array(z.string().check(...plainLine()))])
+  .union([idListText('tag'), z.array(idListText('tag'))])
   .optional()
   .superRefine((value, ctx) => {
     if (value == null) return;
@@ -140,7 +140,7 @@ export const Comment = z
     body: z.string(),
     created_at: z.number().int().describe('Unix seconds'),
     author: z.object({ id: z.number().int(), username: z.string(), avatar: z.number().int().nullable() }),
-    author_avatar: z.string().describe("Full URL of the author's avatar picture (SPEC §3 avatar rule)"),
+    author_avatar: z.string().describe("Full URL of the author's avatar picture (product §3 avatar rule)"),
     is_own: z.boolean(),
   })
   .meta({ id: 'Comment' });

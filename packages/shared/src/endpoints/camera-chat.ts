@@ -17,7 +17,7 @@ import { CameraNameParam } from '../contracts/cameras';
 import { NoContent } from '../contracts/common';
 import { defineEndpoint } from './define-endpoint';
 
-// Chat with cameras (issue 13, decision records 036–037). Messages themselves travel on the realtime channel
+// Chat with cameras (decision records 036–037). Messages themselves travel on the realtime channel
 // (CHAT_CLIENT_EVENTS.send, REALTIME_CHAT_EVENTS); these calls enter and leave sessions, page back through a room's
 // history and give the model her room's controls. Every member call is law-limited, as the cam routes are.
 

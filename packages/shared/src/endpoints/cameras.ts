@@ -20,7 +20,7 @@ import { IdParam, NoContent } from '../contracts/common';
 import { VideoList } from '../contracts/videos';
 import { defineEndpoint } from './define-endpoint';
 
-// Live cams (issue 12, decision record 032). Every member call is law-limited (SPEC §2: the cam routes are). The media
+// Live cams (decision record 032). Every member call is law-limited (product §2: the cam routes are). The media
 // itself (WHIP ingest, WHEP playback, LL-HLS) is under /live, outside this table: those answers are SDP and media, and
 // the tokens handed out here are what they check.
 

@@ -23,7 +23,7 @@ import { defineEndpoint, type LawLimitInput } from './define-endpoint';
 
 // Models, shoots, favourites, the feeds and the home page: the member's catalog.
 
-/** Favourite cams are law-limited (SPEC §2 /favourite-cams); the other kinds are not. */
+/** Favourite cams are law-limited (product §2 /favourite-cams); the other kinds are not. */
 const isCameraKind = ({ params }: LawLimitInput) => params.kind === 'camera';
 
 export const catalogEndpoints = {
@@ -157,7 +157,7 @@ export const catalogEndpoints = {
     tags: ['favourites'],
     lawLimited: isCameraKind,
   }),
-  // An "update" is a release: a shoot with its videos (SPEC §2 /recent_updates, /update/{id}, /feeds).
+  // An "update" is a release: a shoot with its videos (product §2 /recent_updates, /update/{id}, /feeds).
   'feeds.updates': defineEndpoint({
     method: 'GET',
     path: '/updates',
@@ -202,7 +202,7 @@ export const catalogEndpoints = {
     answer: 'json',
     errors: [401],
     capability: 'account',
-    summary: "The member's home page: the 11 sections of SPEC §2 in order, each with up to 12 items (empty ones sent empty)",
+    summary: "The member's home page: the 11 sections of product §2 in order, each with up to 12 items (empty ones sent empty)",
     tags: ['home'],
   }),
   'home.showcase': defineEndpoint({
@@ -225,7 +225,7 @@ export const catalogEndpoints = {
     answer: 'json',
     errors: [400, 404],
     capability: 'public',
-    summary: 'One trailer for the player, for anyone (SPEC §1: playable while the trailer feature is on); 404 for any other video',
+    summary: 'One trailer for the player, for anyone (product §1: playable while the trailer feature is on); 404 for any other video',
     tags: ['home'],
   }),
 };

@@ -1,7 +1,7 @@
 import { AgeVerificationDecisionBody, AgeVerificationSessionParam, AgeVerificationStart } from '../contracts/compliance';
 import { defineEndpoint } from './define-endpoint';
 
-// Age verification (SPEC §1, §6). The sandbox provider's pages are HTML a browser opens, registered only when
+// Age verification (product §1, §6). The sandbox provider's pages are HTML a browser opens, registered only when
 // AGE_VERIFICATION_PROVIDER is sandbox (the default outside production).
 
 const sandbox = 'AGE_VERIFICATION_PROVIDER is sandbox';

@@ -58,7 +58,7 @@ export interface EndpointSpec {
    * 400, 409 and 422). Member calls only.
    */
   idempotent?: boolean;
-  /** SPEC §4: SE users get 451 before the input is judged (plugins/law-limits.ts). */
+  /** product §4: SE users get 451 before the input is judged (plugins/law-limits.ts). */
   lawLimited?: LawLimitRule;
   /** A check in preValidation that answers before the input is judged (e.g. an unavailable provider is 404). */
   guardBeforeValidation?: { status: ErrorStatus; reason: string };

@@ -11,7 +11,7 @@ import {
 } from '../contracts/features';
 import { defineEndpoint } from './define-endpoint';
 
-// The /feature/* calls of SPEC §7. `:id` is a feature's name or numeric id.
+// The /feature/* calls of product §7. `:id` is a feature's name or numeric id.
 
 const tags = ['features'];
 const empty = { response: NoContent, status: 204, answer: 'empty' } as const;

@@ -26,10 +26,11 @@ export const healthEndpoints = {
     errors: [503],
     errorResponse: Readiness,
     capability: 'public',
-    summary: 'Readiness: the database, Redis and the job queue, each within a short timeout',
+    summary: 'Readiness: the database, Redis, the job queue and the live media server',
     description:
-      '200 when the database and the job queue answer (status degraded while Redis is away: the instance works on its ' +
-      'own), 503 when either of them does not. For load balancers and monitoring; GET /health stays a liveness check.',
+      '200 when the database and the job queue answer (status degraded while Redis is away, the instance working on its ' +
+      'own, or while the live media server restarts), 503 when either of them does not. For load balancers and ' +
+      'monitoring; GET /health stays a liveness check.',
     tags: ['health'],
   }),
   'docs.openapi': defineEndpoint({

@@ -22,7 +22,7 @@ import {
 } from '../contracts/messages';
 import { defineEndpoint } from './define-endpoint';
 
-// Messages (SPEC §7). Static segments (new_messages, playdate, playdate_cameras, transactional, unsubscribe) win over
+// Messages (product §7). Static segments (new_messages, playdate, playdate_cameras, transactional, unsubscribe) win over
 // /messages/:name in Fastify's router; none of them can be a username (RESERVED_MESSAGE_SEGMENTS).
 
 const tags = ['messages'];

@@ -17,12 +17,12 @@ import {
 } from '../contracts/money';
 import { defineEndpoint, type LawLimitInput } from './define-endpoint';
 
-// Money (issue 6, decision record 016): plans, coin packages, checkout, the subscription, coins and tips.
+// Money (decision record 016): plans, coin packages, checkout, the subscription, coins and tips.
 
 const tags = ['payments'];
 const sandbox = 'PAYMENT_PROVIDER is sandbox';
 
-/** Buying coins is law-limited (SPEC §4: the coins-charge popup becomes the law-limitation popup); a plan is not. */
+/** Buying coins is law-limited (product §4: the coins-charge popup becomes the law-limitation popup); a plan is not. */
 const isCoinsCheckout = ({ body }: LawLimitInput) => (body as { kind?: unknown } | null | undefined)?.kind === 'coins';
 
 export const moneyEndpoints = {

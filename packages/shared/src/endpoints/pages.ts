@@ -13,7 +13,7 @@ import {
 } from '../contracts/pages';
 import { defineEndpoint } from './define-endpoint';
 
-// Custom pages, page meta, landings, the captcha and the contact and report forms (SPEC §3, §5, §7 Pages).
+// Custom pages, page meta, landings, the captcha and the contact and report forms (product §3, §5, §7 Pages).
 
 const tags = ['pages'];
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ENDPOINT_ENTRIES } from './index';
 import { MULTI_LINE_FIELDS, SAMPLE_TEXT, stringLeavesOf, validTextFor } from './string-leaves';
 
-// Issue 11: a control character in any string a caller sends is refused by the contract (a 400 naming the field),
+// Decision 031: a control character in any string a caller sends is refused by the contract (a 400 naming the field),
 // never left for PostgreSQL to refuse (a 500). Walks every params, query and body schema of the table down to each
 // string it takes (nested objects, arrays, unions, record keys), so a new endpoint with a bare z.string() fails here.
 

@@ -2,37 +2,33 @@ import { NoContent } from '../contracts/common';
 import {
   MaybePlaydate,
   Playdate,
-  PlaydateAcceptBody,
-  PlaydateCameraList,
   PlaydateCameraParam,
   PlaydateCamerasPageQuery,
-  PlaydateChatReplay,
-  PlaydateDeclineBody,
-  PlaydateExtendBody,
-  PlaydateExtendOffer,
-  PlaydateFeedbackAsks,
-  PlaydateFeedbackBody,
   PlaydateIdParam,
   PlaydateLimits,
   PlaydateList,
-  PlaydateQuote,
   PlaydateQuoteQuery,
-  PlaydateReminder,
   PlaydateReplayQuery,
-  PlaydateRequestBody,
-  PlaydateRequestCheck,
-  PlaydateRoom,
   PlaydateSettings,
   PlaydateStatusView,
   PlaydateTypeIdParam,
-  PrivatePlaydateOffer,
   PLAYDATE_ERROR_CODES,
-  PublicPlaydateBody,
-  StudioPlaydates,
 } from '../contracts/playdates';
+import {
+  PlaydateCameraList,
+  PlaydateExtendBody,
+  PlaydateExtendOffer,
+  PlaydateQuote,
+  PlaydateReminder,
+  PlaydateRequestBody,
+  PlaydateRequestCheck,
+  PrivatePlaydateOffer,
+} from '../contracts/playdate-requests';
+import { PlaydateChatReplay, PlaydateFeedbackAsks, PlaydateFeedbackBody, PlaydateRoom } from '../contracts/playdate-rooms';
+import { PlaydateAcceptBody, PlaydateDeclineBody, PublicPlaydateBody, StudioPlaydates } from '../contracts/playdate-studio';
 import { defineEndpoint } from './define-endpoint';
 
-// Playdates (issue 14, decision records 040–042): the 19 calls of SPEC §7 at their paths, then the model's studio
+// Playdates (decision records 040–042): the 19 calls of product §7 at their paths, then the model's studio
 // and the team's limits. Premium-only calls (capability premium) answer a free member 403 PLAYDATE_NOT_PREMIUM, which
 // the web turns into the playdate-forbiddance popup. Requesting is law-limited like the route that does it.
 

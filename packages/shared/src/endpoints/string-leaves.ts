@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 
-// The strings an input schema takes, found by walking its zod 4 definition: for the test that every one of them
-// refuses control characters (plain-text-fields.test.ts) and for tools that generate requests.
+// The strings (and numbers) an input schema takes, found by walking its zod 4 definition: for the tests that every
+// string refuses control characters (plain-text-fields.test.ts) and every time is bounded (timestamp-fields.test.ts),
+// and for tools that generate requests.
 
 type Def = { type: string } & Record<string, unknown>;
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -23,42 +24,49 @@ function takesString(schema: z.ZodType): boolean {
   return false;
 }
 
-export interface StringLeaf {
-  /** Where the string sits: `name`, `address.street`, `tags[]`, `<key>` for the keys of a record. */
+export interface InputLeaf {
+  /** Where the value sits: `name`, `address.street`, `tags[]`, `<key>` for the keys of a record. */
   path: string;
-  /** The schema that judges the string as it arrives (the string itself, or the pipe that starts with it). */
+  /** The schema that judges the value as it arrives (the leaf itself, or the pipe that starts with it). */
   schema: z.ZodType;
 }
 
 const join = (base: string, name: string) => (base ? `${base}.${name}` : name);
 
-/** Every string the schema takes from a caller, with the schema that judges it. */
-export function stringLeavesOf(schema: z.ZodType, path = ''): StringLeaf[] {
-  if (takesString(schema)) return [{ path, schema: unwrapped(schema) }];
+/** Every value the schema takes from a caller that `isLeaf` picks, with the schema that judges it. */
+export function leavesOf(schema: z.ZodType, isLeaf: (schema: z.ZodType) => boolean, path = ''): InputLeaf[] {
+  if (isLeaf(schema)) return [{ path, schema: unwrapped(schema) }];
   const inner = unwrapped(schema);
   const def = defOf(inner);
+  const walk = (child: z.ZodType, at: string) => leavesOf(child, isLeaf, at);
   switch (def.type) {
     case 'object':
-      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([name, field]) => stringLeavesOf(field, join(path, name)));
+      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([name, field]) => walk(field, join(path, name)));
     case 'array':
-      return stringLeavesOf(def.element as z.ZodType, `${path}[]`);
+      return walk(def.element as z.ZodType, `${path}[]`);
     case 'tuple':
-      return (def.items as z.ZodType[]).flatMap((item, i) => stringLeavesOf(item, `${path}[${i}]`));
+      return (def.items as z.ZodType[]).flatMap((item, i) => walk(item, `${path}[${i}]`));
     case 'record':
-      return [...stringLeavesOf(def.keyType as z.ZodType, join(path, '<key>')), ...stringLeavesOf(def.valueType as z.ZodType, join(path, '<value>'))];
+      return [...walk(def.keyType as z.ZodType, join(path, '<key>')), ...walk(def.valueType as z.ZodType, join(path, '<value>'))];
     case 'union':
-      return (def.options as z.ZodType[]).flatMap((option) => stringLeavesOf(option, path));
+      return (def.options as z.ZodType[]).flatMap((option) => walk(option, path));
     case 'intersection':
-      return [...stringLeavesOf(def.left as z.ZodType, path), ...stringLeavesOf(def.right as z.ZodType, path)];
+      return [...walk(def.left as z.ZodType, path), ...walk(def.right as z.ZodType, path)];
     case 'pipe':
-      // A pipe that does not start with a string (z.preprocess): what it finally checks is its output schema.
-      return stringLeavesOf(def.out as z.ZodType, path);
+      // A pipe that does not start with a leaf (z.preprocess): what it finally checks is its output schema.
+      return walk(def.out as z.ZodType, path);
     case 'lazy':
-      return stringLeavesOf((def.getter as () => z.ZodType)(), path);
+      return walk((def.getter as () => z.ZodType)(), path);
     default:
       return [];
   }
 }
+
+/** Every string the schema takes from a caller, with the schema that judges it. */
+export const stringLeavesOf = (schema: z.ZodType, path = ''): InputLeaf[] => leavesOf(schema, takesString, path);
+
+/** Every number the schema takes from a caller (JSON numbers; a query's digits are strings). */
+export const numberLeavesOf = (schema: z.ZodType): InputLeaf[] => leavesOf(schema, (s) => defOf(unwrapped(s)).type === 'number');
 
 /**
  * Texts of several lines: tabs and line breaks are part of them (messages, comments, feedback, the contact forms).
@@ -79,7 +87,11 @@ export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Values for strings no generic sample fits (a pattern, a format), keyed like MULTI_LINE_FIELDS. */
-export const SAMPLE_TEXT: Record<string, string> = { 'studio.playdates.settings body.hours.time_zone': 'Europe/Berlin' };
+export const SAMPLE_TEXT: Record<string, string> = {
+  'studio.playdates.settings body.hours.time_zone': 'Europe/Berlin',
+  // "<playdate id>.<base64url HMAC-SHA256>" (decision record 041).
+  'playdates.public.chatHistory query.token': `7.${'A'.repeat(43)}`,
+};
 
 const GENERIC_SAMPLES = [
   'sample',

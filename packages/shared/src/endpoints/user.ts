@@ -33,7 +33,7 @@ export const userEndpoints = {
     answer: 'json',
     errors: [401],
     capability: 'account',
-    summary: 'The logged-in user (SPEC §3 user profile)',
+    summary: 'The logged-in user (product §3 user profile)',
     tags,
   }),
   'user.lang': defineEndpoint({
@@ -194,7 +194,7 @@ export const userEndpoints = {
     summary: 'Hide or show the upcoming playdate block',
     tags,
   }),
-  // The double opt-in (SPEC §4, §7).
+  // The double opt-in (product §4, §7).
   'user.verificationEmail': defineEndpoint({
     method: 'POST',
     path: '/user/verification_email',

@@ -117,7 +117,7 @@ export const videosEndpoints = {
     answer: 'json',
     errors: [400, 401, 404],
     capability: 'account',
-    summary: 'One video for the player: `playable` (SPEC §1) and, only when playable, a signed, expiring `hls_url`',
+    summary: 'One video for the player: `playable` (product §1) and, only when playable, a signed, expiring `hls_url`',
     tags,
   }),
   'videos.playback.record': defineEndpoint({

@@ -5,7 +5,7 @@ import { isPremium, isVideoPlayable } from './access';
 const NOW_MS = Date.parse('2025-05-01T00:00:00Z');
 const NOW_S = NOW_MS / 1000;
 
-describe('isPremium (SPEC §4: premium_until later than now)', () => {
+describe('isPremium (product §4: premium_until later than now)', () => {
   it.each([
     ['a day ahead', { premium_until: NOW_S + 86_400 }, true],
     ['a second ahead', { premium_until: NOW_S + 1 }, true],
@@ -19,7 +19,7 @@ describe('isPremium (SPEC §4: premium_until later than now)', () => {
   });
 });
 
-describe('isVideoPlayable (SPEC §1)', () => {
+describe('isVideoPlayable (product §1)', () => {
   const base: PlayableInput = { videoId: 1, unlockedVideoIds: [], premium: false, trailerFeatureActive: false, tagNames: [] };
 
   it.each<[string, Partial<PlayableInput>, boolean]>([

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AVATAR_MAX } from '../contracts/user';
 import { AVATAR_CHOICES, avatarPath } from './avatar';
 
-describe('avatarPath (SPEC §3 avatar rule)', () => {
+describe('avatarPath (product §3 avatar rule)', () => {
   it.each([
     ['null is the default', 42, null, '/avatars/default.svg'],
     ['undefined is the default', 42, undefined, '/avatars/default.svg'],

@@ -1,7 +1,7 @@
 import { AVATAR_MAX } from '../contracts/user';
 
 /**
- * Avatar rule (SPEC §3): null is the default, 0 an svg named by the user id, otherwise an svg named by the value.
+ * Avatar rule (product §3): null is the default, 0 an svg named by the user id, otherwise an svg named by the value.
  * The generated per-user svgs sit in their own folder: user ids and chosen numbers would collide in one.
  */
 export function avatarPath(userId: number, avatar: number | null | undefined): string {

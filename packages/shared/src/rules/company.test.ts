@@ -28,7 +28,7 @@ describe('companyFromHost', () => {
   });
 });
 
-describe('chooseCompany (SPEC §1: domain suffix, profile, visit features, else German)', () => {
+describe('chooseCompany (product §1: domain suffix, profile, visit features, else German)', () => {
   it.each<[string, CompanyChoiceInput, string]>([
     ['the reported top-level domain', { tld: 'ch', host: 'velora.net', profileCompany: 'de' }, 'ch'],
     ['the Host without a reported domain', { host: 'www.velora.net', profileCompany: 'ch' }, 'net'],

@@ -1,9 +1,9 @@
-// Company/brand values have three variants, chosen by domain suffix, then profile, then visit features (SPEC §1).
+// Company/brand values have three variants, chosen by domain suffix, then profile, then visit features (product §1).
 
 export const COMPANY_VARIANTS = ['net', 'de', 'ch'] as const;
 export type CompanyVariant = (typeof COMPANY_VARIANTS)[number];
 
-/** The German variant: the answer when nothing else decides, and the client's answer when the call fails (SPEC §8). */
+/** The German variant: the answer when nothing else decides, and the client's answer when the call fails (product §8). */
 export const FALLBACK_COMPANY: CompanyVariant = 'de';
 
 export interface CompanyValues {

@@ -4,7 +4,7 @@ import { featuresToIntroduce, shouldAskOrganicData, shouldOfferDoubleOptIn } fro
 const on = { is_active: true, version: null, settings: {} };
 const off = { is_active: false, version: null, settings: {} };
 
-describe('shouldOfferDoubleOptIn (SPEC §4)', () => {
+describe('shouldOfferDoubleOptIn (product §4)', () => {
   it.each([
     ['logged in, no marker, feature on', true, false, { double_opt_in: on }, true],
     ['visitor', false, false, { double_opt_in: on }, false],

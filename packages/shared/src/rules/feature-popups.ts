@@ -1,6 +1,6 @@
 import { isFeatureActive } from './landing';
 
-// When the feature-driven popups of SPEC §2/§4 appear. SPEC §4 gives the double opt-in's rule; the
+// When the feature-driven popups of product §2/§4 appear. product §4 gives the double opt-in's rule; the
 // others are ours (docs/decisions/008-pages-blog-and-feature-popups.md).
 
 type FeatureLookup = Parameters<typeof isFeatureActive>[0];
@@ -9,7 +9,7 @@ interface FeatureEntry {
   settings?: Record<string, unknown> | null;
 }
 
-/** SPEC §4: logged in, no stored marker, feature double_opt_in on. */
+/** product §4: logged in, no stored marker, feature double_opt_in on. */
 export function shouldOfferDoubleOptIn(input: { loggedIn: boolean; markerStored: boolean; features: FeatureLookup | null | undefined }): boolean {
   return input.loggedIn && !input.markerStored && isFeatureActive(input.features, 'double_opt_in');
 }

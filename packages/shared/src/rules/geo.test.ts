@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EU_COUNTRIES } from '../constants';
 import { hasCountryLawLimitation, isEUCountry, isInternationalCountry, isLawRestrictedRegion, normalizeUsRegion } from './geo';
 
-describe('isEUCountry (SPEC §9 EU/UK list)', () => {
-  it('holds exactly the 28 countries of SPEC §9', () => {
+describe('isEUCountry (product §9 EU/UK list)', () => {
+  it('holds exactly the 28 countries of product §9', () => {
     expect([...EU_COUNTRIES].sort()).toEqual(
       ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'GB'].sort(),
     );
@@ -43,7 +43,7 @@ describe('isInternationalCountry', () => {
   });
 });
 
-describe('hasCountryLawLimitation (SPEC §4: country SE)', () => {
+describe('hasCountryLawLimitation (product §4: country SE)', () => {
   it.each([
     ['SE', true],
     ['se', true],
@@ -68,7 +68,7 @@ describe('normalizeUsRegion', () => {
   });
 });
 
-describe('isLawRestrictedRegion (SPEC §4 regions)', () => {
+describe('isLawRestrictedRegion (product §4 regions)', () => {
   it.each(['texas', 'alabama', 'florida', 'indiana', 'kansas', 'louisiana', 'tennessee', 'oklahoma'])('US region %s is restricted', (region) => {
     expect(isLawRestrictedRegion('US', region)).toBe(true);
   });

@@ -8,10 +8,11 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
 export const IDEMPOTENCY_KEY_RULE = `Must be 1–${IDEMPOTENCY_KEY_MAX_LENGTH} visible ASCII characters (no spaces)`;
 
-const KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);
+/** The key's rule as a pattern, which the OpenAPI document states for the header. */
+export const IDEMPOTENCY_KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);
 
 /** Whether a header value is a usable key: 1–128 visible ASCII characters (a UUID, a ULID, a random string). */
-export const isIdempotencyKey = (value: string): boolean => KEY_PATTERN.test(value);
+export const isIdempotencyKey = (value: string): boolean => IDEMPOTENCY_KEY_PATTERN.test(value);
 
 /** A fresh key for one user action (the web sends it with the call and again on the call's retries). */
 export function newIdempotencyKey(): string {

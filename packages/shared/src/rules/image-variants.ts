@@ -1,5 +1,5 @@
 // The modern copies of a sized picture (decision record 054). The API hands out JPEG URLs of fixed sizes
-// (`…/900x500.jpg`, SPEC §3); beside each the media server serves the same crop as WebP and AVIF, and narrower
+// (`…/900x500.jpg`, product §3); beside each the media server serves the same crop as WebP and AVIF, and narrower
 // copies of it for `srcset`: `…/900x500.webp`, `…/900x500-480w.avif`. The web derives these names from the URL
 // it was given, so no contract changes; the server accepts exactly these names and nothing else.
 

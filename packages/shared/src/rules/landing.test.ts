@@ -4,7 +4,7 @@ import { isFeatureActive, landingUrlFor } from './landing';
 const on = { is_active: true };
 const off = { is_active: false };
 
-describe('landingUrlFor (SPEC §4)', () => {
+describe('landingUrlFor (product §4)', () => {
   it.each([
     ['visitor', false, { landing_redirect: on }, '/'],
     ['visitor without features', false, null, '/'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availableLanguages, firstVisitLanguage, isLanguage } from './language';
 
-describe('firstVisitLanguage (SPEC §1)', () => {
+describe('firstVisitLanguage (product §1)', () => {
   it.each([
     ['FR visitor, French enabled', { country: 'FR', is_international: true }, true, 'fr'],
     ['fr (lower case), French enabled', { country: 'fr', is_international: true }, true, 'fr'],
@@ -17,7 +17,7 @@ describe('firstVisitLanguage (SPEC §1)', () => {
   });
 });
 
-describe('availableLanguages (SPEC §1: French only when enabled)', () => {
+describe('availableLanguages (product §1: French only when enabled)', () => {
   it.each([
     [true, ['en', 'de', 'fr']],
     [false, ['en', 'de']],

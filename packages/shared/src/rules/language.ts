@@ -6,7 +6,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * First-visit language (SPEC §1): French for French-enabled visitors from FR,
+ * First-visit language (product §1): French for French-enabled visitors from FR,
  * English for international visitors, otherwise German.
  */
 export function firstVisitLanguage(visit: { country: string | null; is_international: boolean }, frenchEnabled: boolean): Language {

@@ -26,7 +26,7 @@ export const DEFAULT_TIP_OFFER_COINS = 50;
 
 /**
  * How many coins a tip offer suggests: the member's last tip again, else the default, never more than the balance
- * (SPEC §7 GET /feature/model_tip_offer). Null when the balance covers no tip at all.
+ * (product §7 GET /feature/model_tip_offer). Null when the balance covers no tip at all.
  */
 export function suggestedTipCoins(balance: number, lastTipCoins: number | null, limits: { min: number; max: number }): number | null {
   const wanted = lastTipCoins ?? DEFAULT_TIP_OFFER_COINS;

@@ -12,7 +12,7 @@ import {
 const on = (version: string | null = null, settings: Record<string, unknown> = {}) => ({ is_active: true, version, settings });
 const off = { is_active: false, version: null, settings: {} };
 
-describe('subscriptionPopupAllowed (SPEC §4)', () => {
+describe('subscriptionPopupAllowed (product §4)', () => {
   it.each([
     ['free member on a page', false, false, '/videos', false, true],
     ['premium member', true, false, '/videos', false, false],
@@ -30,7 +30,7 @@ describe('subscriptionPopupAllowed (SPEC §4)', () => {
   });
 });
 
-describe('discountPopupFor (SPEC §4)', () => {
+describe('discountPopupFor (product §4)', () => {
   it.each([
     ['nothing active', {}, null],
     ['no features at all', null, null],
@@ -54,7 +54,7 @@ describe('discountPopupFor (SPEC §4)', () => {
   });
 });
 
-describe('shouldRedirectToPaywall (SPEC §4)', () => {
+describe('shouldRedirectToPaywall (product §4)', () => {
   const base = { premium: false, hasSuccessBuyMarker: false, path: '/videos', ageVerificationOn: false };
   it.each([
     ['popup allowed, a discount active', base, { summer_discount: on() }, true, 'paywall'],

@@ -1,7 +1,7 @@
 import type { DiscountFeature } from './pricing';
 import { activeDiscount, isDiscountOffered } from './pricing';
 
-// When the money popups of SPEC §2/§4 appear: the subscription popup (or the paywall instead of it) and the
+// When the money popups of product §2/§4 appear: the subscription popup (or the paywall instead of it) and the
 // discount popups. The web's triggers only act on what these decide.
 
 interface FeatureEntry {
@@ -11,7 +11,7 @@ interface FeatureEntry {
 }
 type Features = Partial<Record<string, FeatureEntry>> | null | undefined;
 
-/** SPEC §4: where the subscription popup stays away while age verification is on (the pages a verifier must read). */
+/** product §4: where the subscription popup stays away while age verification is on (the pages a verifier must read). */
 export const SUBSCRIPTION_POPUP_EXEMPT_PATHS = ['/agb', '/contact-us'] as const;
 
 export interface SubscriptionPopupInput {
@@ -28,7 +28,7 @@ function normalizedPath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
-/** SPEC §4: suppressed with a success_buy marker or for premium users; suppressed on /agb and /contact-us while age verification is on. */
+/** product §4: suppressed with a success_buy marker or for premium users; suppressed on /agb and /contact-us while age verification is on. */
 export function subscriptionPopupAllowed({ premium, hasSuccessBuyMarker, path, ageVerificationOn }: SubscriptionPopupInput): boolean {
   if (premium || hasSuccessBuyMarker) return false;
   if (ageVerificationOn && (SUBSCRIPTION_POPUP_EXEMPT_PATHS as readonly string[]).includes(normalizedPath(path))) return false;
@@ -41,7 +41,7 @@ export function isDiscountActive(features: Features): boolean {
 }
 
 /**
- * SPEC §4: if a discount feature is active and the subscription popup is allowed, the user goes to /paywall (where the
+ * product §4: if a discount feature is active and the subscription popup is allowed, the user goes to /paywall (where the
  * discounted prices are) instead of seeing the popup. "Active" as the prices see it: a discount that a plan's price
  * would carry (pricing.ts), so the paywall the member is sent to does show it.
  */
@@ -65,7 +65,7 @@ export const DISCOUNT_POPUPS: readonly { type: DiscountPopupType; feature: Disco
 ];
 
 /**
- * SPEC §4: black Friday when its feature is active and its version does not contain 'subscribers'; Valentine's and
+ * product §4: black Friday when its feature is active and its version does not contain 'subscribers'; Valentine's and
  * summer when active and the version is not 'subscribers' (isDiscountOffered). Null when none applies.
  */
 export function discountPopupFor(features: Features): DiscountPopupType | null {

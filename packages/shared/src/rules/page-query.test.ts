@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampPage, parseIntegerList } from './page-query';
 
-describe('clampPage (SPEC §2, §5: page values below 1 become 1)', () => {
+describe('clampPage (product §2, §5: page values below 1 become 1)', () => {
   it.each([
     [1, 1],
     [7, 7],
@@ -24,7 +24,7 @@ describe('clampPage (SPEC §2, §5: page values below 1 become 1)', () => {
   });
 });
 
-describe('parseIntegerList (SPEC §5: tag and filter lists)', () => {
+describe('parseIntegerList (product §5: tag and filter lists)', () => {
   it.each([
     ['1,2,3', [1, 2, 3]],
     ['5', [5]],

@@ -1,6 +1,6 @@
 import { LANGUAGE_TAGS, type Language, type PERIODS } from '../constants';
 
-// What a membership plan is called and what it is worth beside the others (issue 15, decision record 045). A plan's
+// What a membership plan is called and what it is worth beside the others (decision record 045). A plan's
 // name is its duration, written by the reader's language ("1 month", "1 Monat", "1 mois") from its period and count,
 // so the paywall, the profile, the payment history and the checkout page say the same thing in every language and
 // no stored English name leaks through. Per-month prices and savings are computed from the prices as charged.

@@ -8,7 +8,7 @@ const playing: PopupMoment = { ...calm, videoPlaying: true };
 const typing: PopupMoment = { ...calm, formInProgress: true };
 const popupUp: PopupMoment = { ...calm, otherPopupOpen: true };
 
-describe('decidePopup: when each popup of SPEC §2 may open', () => {
+describe('decidePopup: when each popup of product §2 may open', () => {
   it.each([
     // type, calm, video playing, form in progress, another popup open
     ['cookies', 'open', 'open', 'open', 'open'],
@@ -48,7 +48,7 @@ describe('decidePopup: when each popup of SPEC §2 may open', () => {
     expect(decidePopup(type, popupUp)).toBe(whenPopup);
   });
 
-  it('has a rule for every popup type of SPEC §2, and only site popups say what they do when busy', () => {
+  it('has a rule for every popup type of product §2, and only site popups say what they do when busy', () => {
     expect(Object.keys(POPUP_RULES).sort()).toEqual([...POPUP_TYPES].sort());
     for (const [type, rule] of Object.entries(POPUP_RULES)) {
       expect(rule.whenBusy !== undefined, type).toBe(rule.opener === 'site');

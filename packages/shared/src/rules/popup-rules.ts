@@ -1,6 +1,6 @@
 import type { PopupType } from '../constants';
 
-// When each popup of SPEC §2 may open (issue 15, "Popups that respect the moment"; decision record 046).
+// When each popup of product §2 may open ("Popups that respect the moment"; decision record 046).
 // The one place these rules live: the web's popup gate reads them for every popup the site opens by itself.
 
 /**
@@ -35,7 +35,7 @@ export interface PopupMoment {
 export type PopupDecision = 'open' | 'wait' | 'drop';
 
 export const POPUP_RULES: Readonly<Record<PopupType, PopupRule>> = {
-  // Compliance: the exceptions that open over anything (SPEC §4).
+  // Compliance: the exceptions that open over anything (product §4).
   cookies: { opener: 'compliance' },
   'age-approval': { opener: 'compliance' },
   'law-limitation': { opener: 'compliance' },

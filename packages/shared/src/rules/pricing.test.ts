@@ -27,7 +27,7 @@ describe('vatRateFor', () => {
     expect(vatRateFor(country, on)).toBe(expected);
   });
 
-  it('has a rate for every country of the EU/UK list of SPEC §9 and for no other', () => {
+  it('has a rate for every country of the EU/UK list of product §9 and for no other', () => {
     expect(Object.keys(VAT_RATES_BP).sort()).toEqual([...EU_COUNTRIES].sort());
     for (const rate of Object.values(VAT_RATES_BP)) expect(rate).toBeGreaterThan(1000);
   });
@@ -36,7 +36,7 @@ describe('vatRateFor', () => {
 const on = (version: string | null = null, settings: Record<string, unknown> = {}) => ({ is_active: true, version, settings });
 const off = { is_active: false, version: null, settings: { percent: 50 } };
 
-describe('isDiscountOffered (SPEC §4: the subscribers versions)', () => {
+describe('isDiscountOffered (product §4: the subscribers versions)', () => {
   it.each([
     ['black_friday_discount_24', on(), true],
     ['black_friday_discount_24', on('v2'), true],

@@ -1,12 +1,12 @@
 import type { Price } from '../contracts/money';
 import type { PERIODS } from '../constants';
 
-// What a membership plan or a coin package costs a given buyer (issue 6, docs/decisions/016-money.md): the net price,
+// What a membership plan or a coin package costs a given buyer (docs/decisions/016-money.md): the net price,
 // less the one discount that applies, plus VAT of the buyer's country. The server prices the list and the checkout
 // with these functions and the same inputs, so the price shown is the price charged.
 
 /**
- * Standard VAT rates (basis points: 1900 = 19 %) of the EU/UK list of SPEC §9, as of 2025-08 (EE 24 % from 2025-07,
+ * Standard VAT rates (basis points: 1900 = 19 %) of the EU/UK list of product §9, as of 2025-08 (EE 24 % from 2025-07,
  * FI 25.5 % from 2024-09, SK 23 % from 2025-01, RO 21 % from 2025-08). Digital services to consumers are taxed where
  * the buyer is. Switzerland is left out on purpose: Swiss VAT depends on the seller's Swiss registration, which the
  * site does not model; a rate change or a new country is a code change with its test.
@@ -23,7 +23,7 @@ export function vatRateFor(country: string | null | undefined, vatFeatureOn: boo
   return (VAT_RATES_BP as Record<string, number>)[country.trim().toUpperCase()] ?? 0;
 }
 
-/** The discount features of SPEC §9. When several apply, the highest percent wins; a tie goes to the earlier name here. */
+/** The discount features of product §9. When several apply, the highest percent wins; a tie goes to the earlier name here. */
 export const DISCOUNT_FEATURES = [
   'black_friday_discount_24',
   'valentines_day_discount_25',
@@ -53,7 +53,7 @@ export const DEFAULT_DISCOUNT_PERCENT: Record<DiscountFeature, number> = {
 export const MAX_DISCOUNT_PERCENT = 90;
 
 /**
- * What each discount is for. The campaign and personal discounts are membership offers (SPEC §4: a discount sends the
+ * What each discount is for. The campaign and personal discounts are membership offers (product §4: a discount sends the
  * member to /paywall); the credit-card discount rewards the payment method, so it applies to coins as well.
  */
 const DISCOUNT_KINDS: Record<DiscountFeature, readonly PriceKind[]> = {
@@ -75,7 +75,7 @@ interface FeatureLike {
 type FeatureLookup = Partial<Record<string, FeatureLike>>;
 
 /**
- * Whether a discount feature is offered to everyone (SPEC §4, the discount popups' rule): it is active, and for
+ * Whether a discount feature is offered to everyone (product §4, the discount popups' rule): it is active, and for
  * black Friday its version does not contain 'subscribers', for Valentine's and summer its version is not
  * 'subscribers'. A 'subscribers' version is an offer to existing subscribers, which a plan's price does not carry.
  */

@@ -1,6 +1,6 @@
 import { ROLE_TOKENS, type RoleToken } from '../constants';
 
-// Role checks (SPEC §6). A user may switch a role that grants something off locally (a cookie, 14 days, comma
+// Role checks (product §6). A user may switch a role that grants something off locally (a cookie, 14 days, comma
 // list); a deployment may switch any role off for everyone (DISABLED_ROLES). Both sides ask `effectiveRoles`, so a
 // check on the page and one on the server never disagree.
 

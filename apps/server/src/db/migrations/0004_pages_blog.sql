@@ -17,7 +17,7 @@ CREATE TABLE landings (
 );
 CREATE UNIQUE INDEX landings_default_key ON landings (id) WHERE is_default;
 
--- Custom pages looked up by path (SPEC §2 "any other path"). `source` is the HTML of a document or the
+-- Custom pages looked up by path (product §2 "any other path"). `source` is the HTML of a document or the
 -- target of a transforming link; landing pages name a landing per audience instead.
 CREATE TABLE pages (
   id serial PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Double opt-in (SPEC §4, §7: POST /user/verification_email, POST /user/confirm_email).
+-- Double opt-in (product §4, §7: POST /user/verification_email, POST /user/confirm_email).
 -- A table of its own: one_time_keys only admits the purposes of its CHECK, and a confirmation
 -- link confirms one address, so the address it was sent to is kept with it.
 CREATE TABLE email_verification_tokens (

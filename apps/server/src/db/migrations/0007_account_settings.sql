@@ -1,4 +1,4 @@
--- Account settings (SPEC §7 User): newsletter subscription and confirmed email changes.
+-- Account settings (product §7 User): newsletter subscription and confirmed email changes.
 ALTER TABLE users ADD COLUMN newsletter_subscribed_at timestamptz;
 
 -- A change of address waits for a click on the link mailed to the new address; the address the

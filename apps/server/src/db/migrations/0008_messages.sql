@@ -1,4 +1,4 @@
--- Messages (SPEC §7 Messages): conversations between two users, each user's inbox of site messages,
+-- Messages (product §7 Messages): conversations between two users, each user's inbox of site messages,
 -- and the offline messages of a private playdate. Decision record 012.
 
 -- The minimal playdate that offline messages need. The playdates issue extends this table (status,

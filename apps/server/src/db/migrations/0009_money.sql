@@ -1,4 +1,4 @@
--- Money (issue 6, decision record 016). Two units never mix: money (cents of a currency) moves at the payment
+-- Money (decision record 016). Two units never mix: money (cents of a currency) moves at the payment
 -- provider and is recorded in `payments`; coins move only inside this database, as a double-entry ledger.
 
 CREATE TABLE membership_plans (
@@ -69,7 +69,7 @@ CREATE TABLE subscriptions (
   id bigserial PRIMARY KEY,
   user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   plan_id integer NOT NULL REFERENCES membership_plans (id),
-  -- Public: the profile shows it (SPEC §3 subscription type with name and token).
+  -- Public: the profile shows it (product §3 subscription type with name and token).
   token text NOT NULL UNIQUE,
   status text NOT NULL CHECK (status IN ('active', 'cancelled', 'expired')),
   provider text NOT NULL,

@@ -1,4 +1,4 @@
--- Live cams (issue 12, decision record 032): a model's camera, its tags, its live sessions, its planned shows and
+-- Live cams (decision record 032): a model's camera, its tags, its live sessions, its planned shows and
 -- the go-live mails already sent. The stream key is stored as a hash only: it is shown once, when it is made.
 
 CREATE TABLE camera_tags (

@@ -1,4 +1,4 @@
--- Feedback on live shows (SPEC §2 popup camera-feedback): a rating with an optional comment, or a "Not now"
+-- Feedback on live shows (product §2 popup camera-feedback): a rating with an optional comment, or a "Not now"
 -- (dismissed, rating null). Either keeps the question away for a day; the back office reads the ratings.
 CREATE TABLE camera_feedback (
   id serial PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Chat sessions on cameras (issue 13, decision record 037): a member's stay in a camera's chat (free or paid), every
+-- Chat sessions on cameras (decision record 037): a member's stay in a camera's chat (free or paid), every
 -- paid minute charged (one row per session and minute: the key that keeps a minute from being charged twice), and the
 -- rules of a room: its slow mode and word filter, its bans and mutes.
 --

@@ -1,4 +1,4 @@
--- Camera chat (issue 13, decision record 036): the messages of a camera's chat room. The id is the order the room
+-- Camera chat (decision record 036): the messages of a camera's chat room. The id is the order the room
 -- shows them in. People's messages are plain text, stored as written (trimmed); the server's carry a key and
 -- parameters (each reader sees them in his language) and an English text. A private message (to_user_id set) is
 -- seen by its author and its addressee only. Removed messages stay, marked, and are shown to nobody.

@@ -1,4 +1,4 @@
--- Playdates (issue 14, decision records 040–042). The minimal table of 0008 grows into the whole playdate: its
+-- Playdates (decision records 040–042). The minimal table of 0008 grows into the whole playdate: its
 -- status, times, price and held coins; a model's private offer and the team's limits; reminders, the room's chat and
 -- the member's feedback. Coins of a request are held on the ledger's 'holds' account, then captured (model and house)
 -- or released (back to the member); a missed playdate is refunded.

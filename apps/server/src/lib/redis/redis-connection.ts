@@ -31,6 +31,11 @@ export interface RedisConnection {
   /** Whether Redis answers a PING within the command timeout (the readiness check). */
   ping(): Promise<boolean>;
   /**
+   * The state once the first connection attempt has settled (ready, or failed), or after `timeoutMs`, whichever is
+   * first: for the few start-up steps that need Redis's answer if it is there, without waiting out an outage.
+   */
+  firstAttempt(timeoutMs: number): Promise<RedisState>;
+  /**
    * A further client to the same Redis, closed with this connection. 'fail-fast' behaves as `client`; 'waiting'
    * queues its commands until Redis is back and has no timeout: for blocking reads and subscriptions, which would
    * otherwise be retried in a tight loop while Redis is away.
@@ -83,6 +88,10 @@ export function openRedisConnection(url: string, options: RedisConnectionOptions
   let lastError: Error | null = null;
   let closing = false;
 
+  let settleFirstAttempt: () => void = () => undefined;
+  const firstAttemptSettled = new Promise<void>((resolve) => {
+    settleFirstAttempt = resolve;
+  });
   const change = (next: RedisState) => {
     state = next;
     for (const listener of listeners) listener(next);
@@ -91,11 +100,13 @@ export function openRedisConnection(url: string, options: RedisConnectionOptions
 
   client.on('error', (error: Error) => {
     lastError = error;
+    settleFirstAttempt();
     if (closing || everUp || warnedUnreachable) return;
     warnedUnreachable = true;
     log.warn({ err: error, redis: where }, `Redis at ${where} is unreachable (REDIS_URL); starting without it: ${consequence}`);
   });
   client.on('ready', () => {
+    settleFirstAttempt();
     if (state === 'up') return;
     if (everUp || warnedUnreachable) {
       log.info({ redis: where, downMs: Date.now() - downSince }, `Redis at ${where} is back after ${((Date.now() - downSince) / 1000).toFixed(1)} s: limits and realtime delivery are shared again`);
@@ -121,6 +132,12 @@ export function openRedisConnection(url: string, options: RedisConnectionOptions
       } catch {
         return false;
       }
+    },
+    async firstAttempt(timeoutMs) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([firstAttemptSettled, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(timer);
+      return state;
     },
     duplicate(kind) {
       const duplicate = kind === 'waiting' ? new Redis(url, waiting) : dropOnTimeout(new Redis(url, failFast));

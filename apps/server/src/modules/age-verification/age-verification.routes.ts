@@ -8,7 +8,7 @@ import { SANDBOX_PAGE_HEADERS, sandboxExpiredPage, sandboxPage } from './sandbox
 
 const WELL_FORMED_SESSION = /^[A-Za-z0-9_-]{20,100}$/;
 
-/** Where the member lands after the provider: the root with a marker the client turns into a popup (SPEC §2). */
+/** Where the member lands after the provider: the root with a marker the client turns into a popup (product §2). */
 export const returnUrl = (result: 'success' | 'cancelled') => `/?${AGE_VERIFICATION_RESULT_PARAM}=${result}`;
 
 export const ageVerificationRoutes: FastifyPluginAsync<{ ageVerification: AgeVerificationService }> = async (app, { ageVerification: verification }) => {

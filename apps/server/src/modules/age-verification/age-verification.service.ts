@@ -21,7 +21,7 @@ export function createAgeVerificationService(deps: Pick<Platform, 'db' | 'config
   return {
     provider,
 
-    /** Starts an attempt for the member and returns where to send them (SPEC §7 GET /user/verification_age). */
+    /** Starts an attempt for the member and returns where to send them (product §7 GET /user/verification_age). */
     async start(userId: number): Promise<AgeVerificationStart> {
       if (!provider) throw new HttpError(503, 'AGE_VERIFICATION_UNAVAILABLE', 'Age verification is not available right now.');
       const sessionToken = newSecret();

@@ -7,7 +7,7 @@ import type { UsersService } from '../users/users.service';
 import { authRepository, type OneTimeKeyPurpose } from './auth.repository';
 import type { ClientInfo } from './auth.service';
 
-// Log-in links that are not typed passwords: the sister domain's hand-over code (SPEC §1) and the look-ups that name a
+// Log-in links that are not typed passwords: the sister domain's hand-over code (product §1) and the look-ups that name a
 // link's account so the page asks "Log in as …?" before using it (decision record 030: login CSRF).
 
 export const HAND_OVER_CODE_TTL_MS = HAND_OVER_CODE_TTL_SECONDS * 1000;

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asMember, asModel, createModel, type LoggedIn } from '../../../test/factories';
 import { createRealtimeClients, eventMatching, listening, whenConnected } from '../../../test/realtime-clients';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createChatRoom, createTestChatAccess, joinChat, type ChatRoomFixture } from './camera-chat-test-helpers';
+import { createChatRoom, createTestChatAccess, joinChat, type ChatRoomFixture } from '../../../test/modules/camera-chat';
 
 // History (cameras.chat.messages), the model's removal (studio.chat.removeMessage) and a ban's removal of messages.
 

@@ -14,7 +14,7 @@ import {
   whenConnected,
 } from '../../../test/realtime-clients';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createChatRoom, createTestChatAccess, joinChat, sendChat } from './camera-chat-test-helpers';
+import { createChatRoom, createTestChatAccess, joinChat, sendChat } from '../../../test/modules/camera-chat';
 
 // Two instances of one site behind Redis (decision record 036): a message written on either reaches the room's
 // browsers on both, a whisper reaches its two people wherever they are connected, and a member's rate limit counts

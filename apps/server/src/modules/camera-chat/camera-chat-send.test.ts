@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { asMember, type LoggedIn } from '../../../test/factories';
 import { createRealtimeClients, eventMatching, listening, recordEvents, whenConnected } from '../../../test/realtime-clients';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createChatRoom, createTestChatAccess, joinChat, sendChat, type ChatRoomFixture } from './camera-chat-test-helpers';
+import { createChatRoom, createTestChatAccess, joinChat, sendChat, type ChatRoomFixture } from '../../../test/modules/camera-chat';
 
 // Writing in a camera's chat room over the realtime channel (decision record 036), on one instance.
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { asMember, giveCoins, type LoggedIn } from '../../../test/factories';
 import { createRealtimeClients, listening, recordEvents, whenConnected } from '../../../test/realtime-clients';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createChatRoom, createTestChatAccess, joinChat, sendChat, type ChatRoomFixture } from './camera-chat-test-helpers';
+import { createChatRoom, createTestChatAccess, joinChat, sendChat, type ChatRoomFixture } from '../../../test/modules/camera-chat';
 import { ADVERTISEMENT_AFTER_MESSAGES, ADVERTISEMENT_INTERVAL_MS } from './system-messages';
 
 // What the server writes into a room: the advertisement, the show reminder, the feedback ask, a playdate's messages

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asMember, asModel, setFeature, type LoggedIn } from '../../../test/factories';
 import { createRealtimeClients, eventMatching, listening, whenConnected } from '../../../test/realtime-clients';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { joinChat, sendChat } from './camera-chat-test-helpers';
+import { joinChat, sendChat } from '../../../test/modules/camera-chat';
 
 // Camera chat with the real chat sessions behind ChatAccess (no stand-in): entering, writing, the model's slow mode,
 // word filter, mute and ban, and the feedback ask after a session, all through the API and the realtime channel.

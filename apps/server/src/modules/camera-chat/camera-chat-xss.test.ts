@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asMember } from '../../../test/factories';
 import { createRealtimeClients, listening, recordEvents, whenConnected } from '../../../test/realtime-clients';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { createChatRoom, createTestChatAccess, joinChat, sendChat } from './camera-chat-test-helpers';
+import { createChatRoom, createTestChatAccess, joinChat, sendChat } from '../../../test/modules/camera-chat';
 
 // Chat messages are plain text (decision record 036): what a member writes is stored and answered exactly as written
 // (trimmed), never turned into HTML and never refused for looking like HTML. The OWASP XSS filter-evasion payloads

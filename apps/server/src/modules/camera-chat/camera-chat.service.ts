@@ -33,7 +33,7 @@ import {
 } from './system-messages';
 import { wordFilter } from './word-filter';
 
-// Camera chat (issue 13, decision record 036): the messages of a camera's chat room. Who may read and write, the
+// Camera chat (decision record 036): the messages of a camera's chat room. Who may read and write, the
 // room's slow mode and word filter come from chat sessions (ChatAccess); this module checks the message, stores it in
 // order, delivers it on every instance and pages history back. The server's own messages (advertisement, reminders,
 // the feedback ask) and tips shown in the room are written here too.

@@ -4,7 +4,7 @@ import { call } from '../../../test/catalog-fixture';
 import { asMember, createCamera, createModel, goLive, type CameraRow, type LoggedIn } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
-// SPEC §2 popup camera-feedback: asked at most once a day per camera and member; ratings and "Not now" are stored.
+// product §2 popup camera-feedback: asked at most once a day per camera and member; ratings and "Not now" are stored.
 
 const START = Date.parse('2030-05-01T12:00:00Z');
 const HOUR = 3_600_000;

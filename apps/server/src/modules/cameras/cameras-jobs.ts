@@ -7,15 +7,21 @@ import {
   type GoLiveMailJobData,
   type GraceJobData,
 } from './cameras.service';
+import type { InstanceLiveness } from './instance-liveness-port';
 
 /** Every minute: the backstop of grace jobs that were never queued or never ran. */
 export const CAMERA_GRACE_SWEEP_CRON = '* * * * *';
 
 /**
  * The durable work of live cams (decision record 032): the end of a grace period (a job per dropped session, due when
- * the grace ends), the go-live mails of a session that began, and a sweep that ends any grace period left overdue.
+ * the grace ends), the go-live mails of a session that began, and a sweep that puts the sessions of gone instances
+ * into grace (decision record 062) and ends any grace period left overdue.
  */
-export async function registerCameraJobs(jobs: JobQueue, cameras: Pick<CamerasService, 'endGraceIfDue' | 'mailGoLive'>): Promise<void> {
+export async function registerCameraJobs(
+  jobs: JobQueue,
+  cameras: Pick<CamerasService, 'endGraceIfDue' | 'mailGoLive'>,
+  liveness: Pick<InstanceLiveness, 'sweep'>,
+): Promise<void> {
   jobs.define<GraceJobData>(CAMERA_GRACE_JOB, async ({ sessionId }) => void (await cameras.endGraceIfDue(sessionId)), {
     unique: 'waiting',
     retryLimit: 3,
@@ -27,6 +33,13 @@ export async function registerCameraJobs(jobs: JobQueue, cameras: Pick<CamerasSe
     retryLimit: 0,
     expireInSeconds: 30 * 60,
   });
-  jobs.define(CAMERA_GRACE_SWEEP_JOB, async () => void (await cameras.endGraceIfDue()), { unique: 'waiting-and-running', retryLimit: 0 });
+  jobs.define(
+    CAMERA_GRACE_SWEEP_JOB,
+    async () => {
+      await liveness.sweep();
+      await cameras.endGraceIfDue();
+    },
+    { unique: 'waiting-and-running', retryLimit: 0 },
+  );
   await jobs.schedule(CAMERA_GRACE_SWEEP_JOB, CAMERA_GRACE_SWEEP_CRON);
 }

@@ -20,7 +20,7 @@ beforeAll(async () => {
   queues = createTestJobQueues(database.db);
   const jobs = queues.instance();
   t = await buildTestApp({ db: database.db, jobs, env: { LIVE_GRACE_SECONDS: String(GRACE_SECONDS) } });
-  await registerCameraJobs(jobs, t.services.cameras);
+  await registerCameraJobs(jobs, t.services.cameras, t.services.instanceLiveness);
   await jobs.start();
   t.deps.realtime.bind(
     () => undefined,
@@ -110,18 +110,6 @@ describe('a session', () => {
     expect(statusesOf(cameraId).slice(before).map((c) => c.viewers)).toEqual([3, 7]);
     // The peak inside the window is kept.
     expect((await sessionsOf(cameraId))[0]!.peak_viewers).toBe(9);
-  });
-
-  it('after a restart, puts the sessions left open into grace: a publisher back in time resumes, the others end', async () => {
-    const [back, gone] = [await asModel(t), await asModel(t)];
-    const [backId, goneId] = [(await studioOf(back)).camera.id, (await studioOf(gone)).camera.id];
-    await event({ type: 'publisher-up', room: backId, source: 'whip' });
-    await event({ type: 'publisher-up', room: goneId, source: 'whip' });
-    expect(await t.services.cameras.graceOpenSessions()).toBeGreaterThanOrEqual(2);
-    expect((await studioOf(gone)).session.state).toBe('grace');
-    await event({ type: 'publisher-up', room: backId, source: 'whip' });
-    await expect.poll(async () => (await sessionsOf(goneId))[0]!.end_reason, { timeout: 15_000, interval: 200 }).toBe(5);
-    expect(await sessionsOf(backId)).toMatchObject([{ end_reason: null }]);
   });
 
   it('ignores events of rooms that are no camera', async () => {

@@ -3,27 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/catalog-fixture';
 import { asMember, asModel, createCameraTag, createModel, type LoggedIn } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import type { MediaServer, RoomStats } from '../live/media-server';
+import { fakeMediaRooms } from '../../../test/modules/cameras';
 
 const NOW = Date.parse('2030-05-01T12:00:00Z');
 const NOW_S = NOW / 1000;
 
-/** The media server as the studio uses it: rooms it was told to end, and whether a room has a publisher. */
-function recordingMediaServer() {
-  const ended: number[] = [];
-  const publishing = new Set<number>();
-  const server: Pick<MediaServer, 'endRoom' | 'stats'> = {
-    async endRoom(room) {
-      ended.push(room);
-      publishing.delete(room);
-    },
-    stats: (room): RoomStats => ({ room, publishing: publishing.has(room), source: null, viewers: 0, inboundBitrate: 0, inboundPacketsLost: 0 }),
-  };
-  return { server, ended, publishing };
-}
-
 let t: TestApp;
-const media = recordingMediaServer();
+const media = fakeMediaRooms();
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(NOW), mediaServer: media.server });
@@ -246,6 +232,18 @@ describe('the schedule', () => {
       expect(res.statusCode, String(minutes)).toBe(422);
       expect(res.json().error.fields).toHaveProperty('starts_at');
     }
+  });
+
+  it('answers 400 naming starts_at for a time no date can hold or past the year 2100, and plans nothing', async () => {
+    const before = await ok(StudioCamera, await studio(model));
+    // 8 640 000 000 001 s is past the last moment a Date holds: it once became an Invalid Date, passed both time
+    // checks (NaN compares false) and reached the database as a 500 (found by npm run fuzz, decision record 063).
+    for (const startsAt of [8_640_000_000_001, 4_102_444_801, Number.MAX_SAFE_INTEGER, 1e300]) {
+      const res = await studio(model, 'POST', '/api/studio/camera/schedule', { starts_at: startsAt, duration_minutes: 61 });
+      expect(res.statusCode, `${startsAt}: ${res.body}`).toBe(400);
+      expect(res.json().error.fields).toHaveProperty('starts_at');
+    }
+    expect((await ok(StudioCamera, await studio(model))).schedule).toEqual(before.schedule);
   });
 
   it(`answers 422 past ${SCHEDULE_SHOWS_MAX} planned shows`, async () => {

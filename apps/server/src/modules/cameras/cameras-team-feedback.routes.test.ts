@@ -5,7 +5,7 @@ import { asMember, asModel, asTeam, createCamera, createModel, type LoggedIn } f
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { CAMERA_FEEDBACK_PER_PAGE } from './cameras.service';
 
-// SPEC §2 popup camera-feedback, the team's side: GET /team/camera-feedback lists the stored answers, newest first,
+// product §2 popup camera-feedback, the team's side: GET /team/camera-feedback lists the stored answers, newest first,
 // with paging, the `rated` filter and the mean rating; only the back office may read it.
 
 const START = Date.parse('2030-06-01T12:00:00Z');

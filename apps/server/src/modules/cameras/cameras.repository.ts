@@ -1,8 +1,9 @@
 import type { CameraOrder, ChatMode, LiveSource } from '@velora/shared';
 import type { Queryable } from '../../db/database';
 
-// SQL of live cams (decision record 032). A camera is live while it has an open session (ended_at null), which
-// includes the grace period after a dropped publisher; `soon` is decided by the service from next_show_at.
+// SQL of live cams (decision record 032): cameras, their tags and planned shows. A camera is live while it has an open
+// session (ended_at null), which includes the grace period after a dropped publisher; `soon` is decided by the service
+// from next_show_at. Sessions, mails and feedback have repositories of their own beside this one.
 
 export interface CameraRow {
   id: number;
@@ -20,6 +21,8 @@ export interface CameraRow {
   source: LiveSource | null;
   live_since: Date | string | null;
   grace_until: Date | string | null;
+  off_air_since: Date | string | null;
+  off_air_seconds: number;
   viewers: number;
   next_show_at: Date | string | null;
   is_favourite: boolean;
@@ -38,33 +41,6 @@ export interface CameraShowRow {
   ends_at: Date | string;
 }
 
-export interface OpenSessionRow {
-  id: number;
-  camera_id: number;
-  source: LiveSource;
-  started_at: Date | string;
-  grace_until: Date | string | null;
-}
-
-export interface CameraFeedbackRow {
-  id: number;
-  camera_name: string;
-  display_name: string;
-  user_id: number;
-  username: string;
-  rating: number | null;
-  message: string | null;
-  dismissed: boolean;
-  created_at: Date | string;
-}
-
-export interface MailRecipientRow {
-  id: number;
-  email: string;
-  username: string;
-  language: string;
-}
-
 /**
  * The columns of a camera; `$1` is now (next show, timestamptz) and `$2` the viewer's user id (or null, for
  * is_favourite). The open session is joined as `s`.
@@ -72,7 +48,8 @@ export interface MailRecipientRow {
 const CAMERA_SELECT = `
   SELECT c.id, c.name, c.model_id, m.name_en AS display_name, c.title, c.description, c.chat_mode, c.price_per_minute,
          c.created_at, c.stream_key_hint, c.stream_key_created_at,
-         s.id AS session_id, s.source, s.started_at AS live_since, s.grace_until, COALESCE(s.last_viewers, 0)::int AS viewers,
+         s.id AS session_id, s.source, s.started_at AS live_since, s.grace_until, s.off_air_since,
+         COALESCE(s.off_air_seconds, 0)::int AS off_air_seconds, COALESCE(s.last_viewers, 0)::int AS viewers,
          (SELECT min(sh.starts_at) FROM camera_shows sh WHERE sh.camera_id = c.id AND sh.ends_at > $1::timestamptz) AS next_show_at,
          EXISTS (SELECT 1 FROM favourites f WHERE f.user_id = $2::int AND f.kind = 'camera' AND f.target_id = c.id) AS is_favourite,
          (SELECT count(*) FROM favourites f WHERE f.kind = 'camera' AND f.target_id = c.id)::int AS favourite_count
@@ -137,6 +114,25 @@ export const camerasRepository = {
   async exists(db: Queryable, id: number): Promise<boolean> {
     const rows = await db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM cameras WHERE id = $1) AS found', [id]);
     return rows[0]?.found ?? false;
+  },
+
+  /** What decides who may watch a camera's video (live-access.ts): her model, the chat mode, whether it is on air. */
+  async watchFacts(db: Queryable, cameraId: number): Promise<{ id: number; model_id: number; chat_mode: ChatMode; live: boolean } | null> {
+    const rows = await db.query<{ id: number; model_id: number; chat_mode: ChatMode; live: boolean }>(
+      `SELECT c.id, c.model_id, c.chat_mode, EXISTS (SELECT 1 FROM camera_sessions s WHERE s.camera_id = c.id AND s.ended_at IS NULL) AS live
+         FROM cameras c WHERE c.id = $1`,
+      [cameraId],
+    );
+    return rows[0] ?? null;
+  },
+
+  /** The accounts among `userIds` with their model and roles (who may watch live video); gone accounts are left out. */
+  watcherFacts(db: Queryable, userIds: number[]): Promise<Array<{ id: number; model_id: number | null; roles: string[] }>> {
+    return db.query(
+      `SELECT u.id, u.model_id, COALESCE((SELECT array_agg(r.role) FROM user_roles r WHERE r.user_id = u.id), ARRAY[]::text[]) AS roles
+         FROM users u WHERE u.id = ANY($1::int[])`,
+      [userIds],
+    );
   },
 
   async modelName(db: Queryable, modelId: number): Promise<string | null> {
@@ -209,92 +205,12 @@ export const camerasRepository = {
     );
   },
 
-  // ---- Sessions ----
+  // ---- Locks ----
 
   /** Locks the camera row for the rest of the transaction: its session changes happen one at a time. */
   async lockCamera(tx: Queryable, cameraId: number): Promise<boolean> {
     const rows = await tx.query<{ id: number }>('SELECT id FROM cameras WHERE id = $1 FOR UPDATE', [cameraId]);
     return rows.length > 0;
-  },
-
-  async openSession(db: Queryable, cameraId: number): Promise<OpenSessionRow | null> {
-    const rows = await db.query<OpenSessionRow>(
-      'SELECT id, camera_id, source, started_at, grace_until FROM camera_sessions WHERE camera_id = $1 AND ended_at IS NULL',
-      [cameraId],
-    );
-    return rows[0] ?? null;
-  },
-
-  async startSession(tx: Queryable, cameraId: number, source: LiveSource, at: Date): Promise<number> {
-    const rows = await tx.query<{ id: number }>(
-      'INSERT INTO camera_sessions (camera_id, source, started_at) VALUES ($1, $2, $3) RETURNING id',
-      [cameraId, source, at],
-    );
-    return rows[0]!.id;
-  },
-
-  /** The publisher is back (or replaced): the session goes on, out of its grace period. */
-  async resumeSession(tx: Queryable, sessionId: number, source: LiveSource): Promise<void> {
-    await tx.query('UPDATE camera_sessions SET grace_until = NULL, source = $2 WHERE id = $1', [sessionId, source]);
-  },
-
-  /** Starts the grace period of the camera's open session; null when there is none or it is in grace already. */
-  async startGrace(db: Queryable, cameraId: number, until: Date): Promise<{ id: number } | null> {
-    const rows = await db.query<{ id: number }>(
-      'UPDATE camera_sessions SET grace_until = $2 WHERE camera_id = $1 AND ended_at IS NULL AND grace_until IS NULL RETURNING id',
-      [cameraId, until],
-    );
-    return rows[0] ?? null;
-  },
-
-  /** Ends the session with reason offline when its grace period is over; the camera id, or null when not due. */
-  async endGraceIfDue(db: Queryable, sessionId: number, now: Date, reason: number): Promise<number | null> {
-    const rows = await db.query<{ camera_id: number }>(
-      `UPDATE camera_sessions SET ended_at = grace_until, end_reason = $3
-        WHERE id = $1 AND ended_at IS NULL AND grace_until IS NOT NULL AND grace_until <= $2
-        RETURNING camera_id`,
-      [sessionId, now, reason],
-    );
-    return rows[0]?.camera_id ?? null;
-  },
-
-  /** Puts every open session not in grace into grace until `until`; their ids. */
-  async graceAllOpen(db: Queryable, until: Date): Promise<number[]> {
-    const rows = await db.query<{ id: number }>('UPDATE camera_sessions SET grace_until = $1 WHERE ended_at IS NULL AND grace_until IS NULL RETURNING id', [until]);
-    return rows.map((r) => r.id).sort((x, y) => x - y);
-  },
-
-  async overdueGraceSessions(db: Queryable, now: Date): Promise<number[]> {
-    const rows = await db.query<{ id: number }>(
-      'SELECT id FROM camera_sessions WHERE ended_at IS NULL AND grace_until IS NOT NULL AND grace_until <= $1 ORDER BY id',
-      [now],
-    );
-    return rows.map((r) => r.id);
-  },
-
-  /** Ends the camera's open session now; its id, or null when it had none. */
-  async endOpenSession(db: Queryable, cameraId: number, reason: number, at: Date): Promise<number | null> {
-    const rows = await db.query<{ id: number }>(
-      'UPDATE camera_sessions SET ended_at = $3, end_reason = $2 WHERE camera_id = $1 AND ended_at IS NULL RETURNING id',
-      [cameraId, reason, at],
-    );
-    return rows[0]?.id ?? null;
-  },
-
-  /** The count now, and the highest since the last write (a peak between two writes is kept). */
-  async setViewers(db: Queryable, cameraId: number, viewers: number, peak: number): Promise<void> {
-    await db.query(
-      'UPDATE camera_sessions SET last_viewers = $2, peak_viewers = GREATEST(peak_viewers, $3) WHERE camera_id = $1 AND ended_at IS NULL',
-      [cameraId, viewers, Math.max(viewers, peak)],
-    );
-  },
-
-  async sessionById(db: Queryable, sessionId: number): Promise<{ id: number; camera_id: number; ended_at: Date | string | null; end_reason: number | null } | null> {
-    const rows = await db.query<{ id: number; camera_id: number; ended_at: Date | string | null; end_reason: number | null }>(
-      'SELECT id, camera_id, ended_at, end_reason FROM camera_sessions WHERE id = $1',
-      [sessionId],
-    );
-    return rows[0] ?? null;
   },
 
   // ---- Shows ----
@@ -334,91 +250,5 @@ export const camerasRepository = {
   async deleteShow(db: Queryable, cameraId: number, showId: number): Promise<boolean> {
     const rows = await db.query<{ id: number }>('DELETE FROM camera_shows WHERE id = $1 AND camera_id = $2 RETURNING id', [showId, cameraId]);
     return rows.length > 0;
-  },
-
-  // ---- Go-live mails ----
-
-  /** Who favourited the camera, wants its mails and had none from it since `since` (the model's own accounts left out). */
-  mailRecipients(db: Queryable, cameraId: number, since: Date): Promise<MailRecipientRow[]> {
-    return db.query<MailRecipientRow>(
-      `SELECT u.id, u.email, u.username, u.language
-         FROM favourites f
-         JOIN users u ON u.id = f.user_id
-         JOIN cameras c ON c.id = f.target_id
-        WHERE f.kind = 'camera' AND f.target_id = $1
-          AND u.camera_mail_notification AND u.mails_unsubscribed_at IS NULL
-          AND u.model_id IS DISTINCT FROM c.model_id
-          AND NOT EXISTS (SELECT 1 FROM camera_mail_sends ms WHERE ms.user_id = u.id AND ms.camera_id = $1 AND ms.sent_at > $2)
-        ORDER BY u.id`,
-      [cameraId, since],
-    );
-  },
-
-  /** Records a mail to the member about the camera unless one went out after `since`; whether this one may go. */
-  async claimMail(db: Queryable, userId: number, cameraId: number, at: Date, since: Date): Promise<boolean> {
-    const rows = await db.query<{ user_id: number }>(
-      `INSERT INTO camera_mail_sends (user_id, camera_id, sent_at) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id, camera_id) DO UPDATE SET sent_at = EXCLUDED.sent_at WHERE camera_mail_sends.sent_at <= $4
-       RETURNING user_id`,
-      [userId, cameraId, at, since],
-    );
-    return rows.length > 0;
-  },
-
-  async mailUser(db: Queryable, userId: number): Promise<{ id: number; email: string } | null> {
-    const rows = await db.query<{ id: number; email: string }>('SELECT id, email FROM users WHERE id = $1', [userId]);
-    return rows[0] ?? null;
-  },
-
-  async stopCameraMails(db: Queryable, userId: number): Promise<void> {
-    await db.query('UPDATE users SET camera_mail_notification = false WHERE id = $1', [userId]);
-  },
-
-  /** Whether the member gave feedback on (or dismissed the question about) the camera after `since`. */
-  async feedbackSince(db: Queryable, userId: number, cameraId: number, since: Date): Promise<boolean> {
-    const rows = await db.query<{ one: number }>(
-      'SELECT 1 AS one FROM camera_feedback WHERE user_id = $1 AND camera_id = $2 AND created_at > $3 LIMIT 1',
-      [userId, cameraId, since],
-    );
-    return rows.length > 0;
-  },
-
-  /** Stores a rating (with its comment) or a dismissal, tied to the camera's latest session started by `at`. */
-  async addFeedback(
-    db: Queryable,
-    feedback: { cameraId: number; userId: number; rating: number | null; message: string | null; at: Date },
-  ): Promise<void> {
-    await db.query(
-      `INSERT INTO camera_feedback (camera_id, session_id, user_id, dismissed, rating, message, created_at)
-       VALUES ($1, (SELECT id FROM camera_sessions WHERE camera_id = $1 AND started_at <= $5 ORDER BY started_at DESC, id DESC LIMIT 1),
-               $2, $3::integer IS NULL, $3, $4, $5)`,
-      [feedback.cameraId, feedback.userId, feedback.rating, feedback.message, feedback.at],
-    );
-  },
-
-  /** The team's view: a page of answers, newest first (ties by id), optionally only the rated ones. */
-  feedbackPage(db: Queryable, filter: { rated: boolean }, limit: number, offset: number): Promise<CameraFeedbackRow[]> {
-    return db.query<CameraFeedbackRow>(
-      `SELECT f.id, c.name AS camera_name, m.name_en AS display_name, f.user_id, u.username, f.rating, f.message, f.dismissed, f.created_at
-         FROM camera_feedback f
-         JOIN cameras c ON c.id = f.camera_id
-         JOIN models m ON m.id = c.model_id
-         JOIN users u ON u.id = f.user_id
-        WHERE ($1::boolean IS FALSE OR f.rating IS NOT NULL)
-        ORDER BY f.created_at DESC, f.id DESC
-        LIMIT $2 OFFSET $3`,
-      [filter.rated, limit, offset],
-    );
-  },
-
-  /** How many answers the filter keeps, and the mean of all ratings (whatever the filter). */
-  async feedbackTotals(db: Queryable, filter: { rated: boolean }): Promise<{ total: number; average: number | null }> {
-    const rows = await db.query<{ total: number | string; average: number | string | null }>(
-      `SELECT count(*) FILTER (WHERE $1::boolean IS FALSE OR rating IS NOT NULL) AS total, avg(rating)::float8 AS average
-         FROM camera_feedback`,
-      [filter.rated],
-    );
-    const row = rows[0]!;
-    return { total: Number(row.total), average: row.average === null ? null : Number(row.average) };
   },
 };

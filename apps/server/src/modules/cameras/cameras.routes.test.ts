@@ -90,7 +90,8 @@ describe('GET /api/cameras', () => {
       is_favourite: false,
       tags: [{ id: tags.chatty, name_en: 'Chatty', name_de: 'Chatty (de)', name_fr: 'Chatty (fr)' }, { id: tags.music, name_en: 'Music' }],
     });
-    expect(anna.preview).toMatch(new RegExp(`^http://localhost:8080/live/preview/${a.id}\\.jpg\\?v=\\d+-\\d+$`));
+    // Root-relative like every other picture: the CSP's img-src 'self' lets it load on any of the site's host names.
+    expect(anna.preview).toMatch(new RegExp(`^/live/preview/${a.id}\\.jpg\\?v=\\d+-\\d+$`));
     expect(anna.cover).toContain(`/images/model/${a.model_id}/640x360.jpg`);
     expect(byName.get('bea')).toMatchObject({ state: 'live', viewers: 9, chat_mode: 'paid', price_per_minute: 10 });
     expect(byName.get('cleo')).toMatchObject({ state: 'soon', viewers: 0, live_since: null, next_show_at: NOW_S + 30 * 60 });

@@ -1,13 +1,6 @@
 import type { JobQueue } from '../../lib/jobs/job-queue';
-import {
-  CHAT_FREE_END_JOB,
-  CHAT_MINUTE_JOB,
-  CHAT_PRESENCE_JOB,
-  CHAT_SWEEP_JOB,
-  type ChatMinuteJobData,
-  type ChatSessionJobData,
-  type ChatSessionsService,
-} from './chat-sessions.service';
+import { CHAT_FREE_END_JOB, CHAT_PRESENCE_JOB, CHAT_SWEEP_JOB, type ChatSessionJobData, type ChatSessionsService } from './chat-sessions.service';
+import { CHAT_MINUTE_JOB, type ChatMinuteJobData } from './paid-minutes';
 
 /** Every minute: the backstop of minute, free-end and presence jobs that were lost or never queued. */
 export const CHAT_SWEEP_CRON = '* * * * *';

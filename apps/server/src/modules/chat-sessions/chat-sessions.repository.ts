@@ -21,6 +21,12 @@ export interface ChatSessionRow {
   paid_until: Date | string | null;
   free_seconds_left: number | null;
   last_seen_at: Date | string;
+  /** The show (camera session) it was entered in; null for sessions ended before decision record 062. */
+  camera_session_id: number | null;
+  credited_seconds: number;
+  off_air_seen_seconds: number;
+  minutes_refunded: number;
+  coins_refunded: number | string;
 }
 
 export interface NewChatSession {
@@ -32,6 +38,15 @@ export interface NewChatSession {
   pricePerMinute: number | null;
   freeSecondsLeft: number | null;
   at: Date;
+  cameraSessionId: number | null;
+  offAirSeenSeconds: number;
+}
+
+/** A charged minute that stands (not given back). */
+export interface StandingChargeRow {
+  minute: number;
+  coins: number;
+  model_coins: number;
 }
 
 export interface ChatSettingsRow {
@@ -48,17 +63,19 @@ export interface EarningsRow {
 }
 
 const COLUMNS = `id, camera_id, model_id, user_id, auth_session_id, kind, price_per_minute, started_at, ended_at, end_code,
-  minutes_charged, coins_charged, paid_until, free_seconds_left, last_seen_at`;
+  minutes_charged, coins_charged, paid_until, free_seconds_left, last_seen_at, camera_session_id, credited_seconds, off_air_seen_seconds,
+  minutes_refunded, coins_refunded`;
 
 export const chatSessionsRepository = {
   /** Null when the member has an open session in this room already (the one-open-session index). */
   async insert(tx: Queryable, s: NewChatSession): Promise<ChatSessionRow | null> {
     const rows = await tx.query<ChatSessionRow>(
-      `INSERT INTO chat_sessions (camera_id, model_id, user_id, auth_session_id, kind, price_per_minute, free_seconds_left, started_at, last_seen_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+      `INSERT INTO chat_sessions (camera_id, model_id, user_id, auth_session_id, kind, price_per_minute, free_seconds_left, started_at, last_seen_at,
+                                  camera_session_id, off_air_seen_seconds)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)
        ON CONFLICT (camera_id, user_id) WHERE ended_at IS NULL DO NOTHING
        RETURNING ${COLUMNS}`,
-      [s.cameraId, s.modelId, s.userId, s.authSessionId, s.kind, s.pricePerMinute, s.freeSecondsLeft, s.at],
+      [s.cameraId, s.modelId, s.userId, s.authSessionId, s.kind, s.pricePerMinute, s.freeSecondsLeft, s.at, s.cameraSessionId, s.offAirSeenSeconds],
     );
     return rows[0] ?? null;
   },
@@ -69,6 +86,16 @@ export const chatSessionsRepository = {
       userId,
     ]);
     return rows[0] ?? null;
+  },
+
+  /** The members among `userIds` whose open paid session of the camera is paid until after `after`. */
+  async paidUntilAfter(db: Queryable, cameraId: number, userIds: readonly number[], after: Date): Promise<number[]> {
+    const rows = await db.query<{ user_id: number }>(
+      `SELECT user_id FROM chat_sessions
+        WHERE camera_id = $1 AND user_id = ANY($2::int[]) AND ended_at IS NULL AND kind = 'paid' AND paid_until > $3`,
+      [cameraId, userIds, after],
+    );
+    return rows.map((r) => r.user_id);
   },
 
   async byId(db: Queryable, id: number): Promise<ChatSessionRow | null> {
@@ -137,6 +164,47 @@ export const chatSessionsRepository = {
       [c.sessionId, c.minute, c.coins, c.paidUntil],
     );
     return rows[0]!;
+  },
+
+  /** Credits outages of the session's show (decision record 062): its paid minutes move on by them. */
+  async credit(tx: Queryable, id: number, c: { creditedSeconds: number; offAirSeenSeconds: number; paidUntil: Date | null }): Promise<ChatSessionRow> {
+    const rows = await tx.query<ChatSessionRow>(
+      `UPDATE chat_sessions SET credited_seconds = $2, off_air_seen_seconds = $3, paid_until = $4 WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id, c.creditedSeconds, c.offAirSeenSeconds, c.paidUntil],
+    );
+    return rows[0]!;
+  },
+
+  /** The session's charged minutes from `fromMinute` on that stand (none given back yet). */
+  standingCharges(tx: Queryable, sessionId: number, fromMinute: number): Promise<StandingChargeRow[]> {
+    return tx.query<StandingChargeRow>(
+      `SELECT minute, coins, model_coins FROM chat_session_charges
+        WHERE session_id = $1 AND minute >= $2 AND refund_transaction_id IS NULL ORDER BY minute`,
+      [sessionId, fromMinute],
+    );
+  },
+
+  /** Minutes given back by the ledger transaction `transactionId`: marked on their charges, counted on the session. */
+  async recordRefund(tx: Queryable, r: { sessionId: number; minutes: number[]; transactionId: number; coins: number }): Promise<ChatSessionRow> {
+    await tx.query('UPDATE chat_session_charges SET refund_transaction_id = $3 WHERE session_id = $1 AND minute = ANY($2::int[])', [
+      r.sessionId,
+      r.minutes,
+      r.transactionId,
+    ]);
+    const rows = await tx.query<ChatSessionRow>(
+      `UPDATE chat_sessions SET minutes_refunded = minutes_refunded + $2, coins_refunded = coins_refunded + $3 WHERE id = $1 RETURNING ${COLUMNS}`,
+      [r.sessionId, r.minutes.length, r.coins],
+    );
+    return rows[0]!;
+  },
+
+  /** The member's language and the model's stage name (the words of a refund in the member's history). */
+  async refundWords(db: Queryable, userId: number, modelId: number): Promise<{ language: string; model_name: string | null }> {
+    const rows = await db.query<{ language: string; model_name: string | null }>(
+      'SELECT u.language, (SELECT name_en FROM models WHERE id = $2) AS model_name FROM users u WHERE u.id = $1',
+      [userId, modelId],
+    );
+    return rows[0] ?? { language: 'en', model_name: null };
   },
 
   async markSeen(db: Queryable, ids: number[], at: Date): Promise<void> {
@@ -249,16 +317,16 @@ export const chatSessionsRepository = {
     return rows.length > 0;
   },
 
-  /** Paid minutes and tips of the camera's model from `since` on, with her shares. */
+  /** Paid minutes (those not given back) and tips of the camera's model from `since` on, with her shares. */
   async earnings(db: Queryable, cameraId: number, modelId: number, since: Date): Promise<EarningsRow> {
     const rows = await db.query<EarningsRow>(
       `SELECT
          (SELECT count(*)::int FROM chat_session_charges c JOIN chat_sessions s ON s.id = c.session_id
-           WHERE s.camera_id = $1 AND c.charged_at >= $3) AS paid_minutes,
+           WHERE s.camera_id = $1 AND c.charged_at >= $3 AND c.refund_transaction_id IS NULL) AS paid_minutes,
          (SELECT COALESCE(SUM(c.coins), 0)::bigint FROM chat_session_charges c JOIN chat_sessions s ON s.id = c.session_id
-           WHERE s.camera_id = $1 AND c.charged_at >= $3) AS chat_coins,
+           WHERE s.camera_id = $1 AND c.charged_at >= $3 AND c.refund_transaction_id IS NULL) AS chat_coins,
          (SELECT COALESCE(SUM(c.model_coins), 0)::bigint FROM chat_session_charges c JOIN chat_sessions s ON s.id = c.session_id
-           WHERE s.camera_id = $1 AND c.charged_at >= $3) AS chat_model_coins,
+           WHERE s.camera_id = $1 AND c.charged_at >= $3 AND c.refund_transaction_id IS NULL) AS chat_model_coins,
          (SELECT COALESCE(SUM(-e.amount), 0)::bigint FROM ledger_transactions t
             JOIN ledger_entries e ON e.transaction_id = t.id JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'member'
            WHERE t.kind = 'tip' AND t.model_id = $2 AND t.created_at >= $3) AS tip_coins,

@@ -5,9 +5,9 @@ import { asMember, createCoinPackage, createModel, createPayment, createPlan } f
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import type { PaymentStatus } from '../payments/payments.repository';
 import type { CoinsService } from './coins.service';
-import { request, seMember, tip } from './coins-test-helpers';
+import { request, seMember, tip } from '../../../test/modules/coins';
 
-// GET /user/get_payment_history?page (SPEC §7): payments and coin movements merged into one list, newest first.
+// GET /user/get_payment_history?page (product §7): payments and coin movements merged into one list, newest first.
 
 const START = Date.parse('2030-05-01T12:00:00Z');
 const clock = { ms: START };
@@ -70,7 +70,7 @@ describe('who may read it', () => {
     expect(res.json().error.fields).toHaveProperty('page');
   });
 
-  it('clamps a page below 1 to 1 (SPEC §5)', async () => {
+  it('clamps a page below 1 to 1 (product §5)', async () => {
     expect((await history(await asMember(t), '?page=-4')).page).toBe(1);
   });
 });

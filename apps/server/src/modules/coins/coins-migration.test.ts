@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app';
 import { migrate, readMigrations } from '../../db/migrate';
 import { createCoinsService } from './coins.service';
-import { accountBalance, expectLedgerConsistent } from './coins-test-helpers';
+import { accountBalance, expectLedgerConsistent } from '../../../test/modules/coins';
 
 // 0009_money turns the foundation's single-table coin_ledger into opening balances of the double-entry ledger.
 

@@ -7,7 +7,7 @@ import { createServices } from '../../composition/create-services';
 import type { AuthContext } from '../sessions/sessions.service';
 import { createTipsService } from './coins-tips.service';
 import type { CoinsService } from './coins.service';
-import { NOW, accountBalance, entriesSum, expectLedgerConsistent, request, seMember, tip } from './coins-test-helpers';
+import { NOW, accountBalance, entriesSum, expectLedgerConsistent, request, seMember, tip } from '../../../test/modules/coins';
 
 // PeerTube-style checks of POST /coins/tip and GET /coins/balance: every role, every bad input, and the ledger's
 // promises (no overdraft under concurrency, one booking per idempotency key, entries summing to zero).

@@ -33,7 +33,7 @@ export interface TipBooked {
 export type TipListener = (tip: TipBooked) => void;
 
 /**
- * Tips (SPEC §1 "Members can tip models") and the tip offer (SPEC §7 GET /feature/model_tip_offer): who may tip
+ * Tips (product §1 "Members can tip models") and the tip offer (product §7 GET /feature/model_tip_offer): who may tip
  * whom, how much, how often, and the model's share (MODEL_SHARE_PERCENT). The ledger books them.
  */
 export function createTipsService(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMember, createModel, createPayment } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import type { CoinsService } from './coins.service';
-import { NOW, accountBalance, entriesSum, expectLedgerConsistent } from './coins-test-helpers';
+import { NOW, accountBalance, entriesSum, expectLedgerConsistent } from '../../../test/modules/coins';
 
 // The ledger as other modules use it: the payments module (creditPurchase inside its webhook transaction), the
 // seed and support (grant), payouts (modelEarnings).

@@ -63,6 +63,17 @@ export interface PlaydateBooking {
   house?: number;
 }
 
+/** Paid chat minutes given back (decision record 062): what the member paid for them, and the model's share of it. */
+export interface ChatRefund {
+  userId: number;
+  modelId: number;
+  coins: number;
+  model: number;
+  /** `chat:<session>:refund`: a session's minutes are given back once. */
+  idempotencyKey: string;
+  description: string;
+}
+
 export type PlaydateBooked = { ok: true; transactionId: number; balance: number; replayed: boolean } | { ok: false; balance: number };
 
 export interface ModelEarnings {
@@ -198,6 +209,51 @@ export function createCoinsService(deps: CoinsDeps) {
     return { transactionId: id, balance: Number(member.balance), replayed: false };
   }
 
+  /** Signed moves of the member, the model, the holds and the house that sum to zero, once per key. */
+  async function bookMoves(tx: Queryable, b: PlaydateBooking): Promise<PlaydateBooked> {
+    checkKey(b.key);
+    const moves = { member: b.member ?? 0, model: b.model ?? 0, holds: b.holds ?? 0, house: b.house ?? 0 };
+    if (moves.member + moves.model + moves.holds + moves.house !== 0) throw new RangeError(`Booking ${b.key} does not sum to zero`);
+    for (const v of Object.values(moves)) if (v !== 0) checkCoins(Math.abs(v));
+    const found = await repo.findByKey(tx, b.key);
+    if (found) return { ok: true, transactionId: found.id, balance: await repo.memberBalance(tx, b.userId), replayed: true };
+    const entries: NewEntry[] = [];
+    // Lock order of the repository: the member, the model, then the system accounts.
+    let balance: number | null = null;
+    if (moves.member < 0) {
+      const member = await repo.debitMember(tx, b.userId, -moves.member);
+      if (!member) return { ok: false, balance: await repo.memberBalance(tx, b.userId) };
+      entries.push({ accountId: member.id, amount: moves.member, balanceAfter: member.balance });
+      balance = Number(member.balance);
+    } else if (moves.member > 0) {
+      const member = await repo.creditMember(tx, b.userId, moves.member);
+      entries.push({ accountId: member.id, amount: moves.member, balanceAfter: member.balance });
+      balance = Number(member.balance);
+    }
+    const id = await repo.insertTransaction(tx, {
+      kind: b.kind,
+      userId: b.userId,
+      modelId: b.modelId,
+      paymentId: null,
+      idempotencyKey: b.key,
+      description: b.description.slice(0, 200),
+      createdAt: now(),
+    });
+    if (id === null) throw new Error(`Booking ${b.key} booked concurrently`);
+    if (moves.model !== 0) {
+      await repo.ensureModelAccount(tx, b.modelId);
+      const model = await repo.moveModel(tx, b.modelId, moves.model);
+      entries.push({ accountId: model.id, amount: moves.model, balanceAfter: model.balance });
+    }
+    for (const kind of ['holds', 'house'] as const) {
+      if (moves[kind] === 0) continue;
+      const system = await repo.moveSystem(tx, kind, moves[kind]);
+      entries.push({ accountId: system.id, amount: moves[kind], balanceAfter: system.balance });
+    }
+    await post(tx, id, entries);
+    return { ok: true, transactionId: id, balance: balance ?? (await repo.memberBalance(tx, b.userId)), replayed: false };
+  }
+
   return {
     /**
      * Credits bought coins: purchases −coins, member +coins. Called by the payments module inside its webhook
@@ -315,48 +371,28 @@ export function createCoinsService(deps: CoinsDeps) {
      * conditional update). Idempotent by key: a replay books nothing. A member debit the balance does not cover books
      * nothing and answers ok: false (the caller rolls back or refuses).
      */
-    async bookPlaydate(tx: Queryable, b: PlaydateBooking): Promise<PlaydateBooked> {
-      checkKey(b.key);
-      const moves = { member: b.member ?? 0, model: b.model ?? 0, holds: b.holds ?? 0, house: b.house ?? 0 };
-      if (moves.member + moves.model + moves.holds + moves.house !== 0) throw new RangeError(`Playdate booking ${b.key} does not sum to zero`);
-      for (const v of Object.values(moves)) if (v !== 0) checkCoins(Math.abs(v));
-      const found = await repo.findByKey(tx, b.key);
-      if (found) return { ok: true, transactionId: found.id, balance: await repo.memberBalance(tx, b.userId), replayed: true };
-      const entries: NewEntry[] = [];
-      // Lock order of the repository: the member, the model, then the system accounts.
-      let balance: number | null = null;
-      if (moves.member < 0) {
-        const member = await repo.debitMember(tx, b.userId, -moves.member);
-        if (!member) return { ok: false, balance: await repo.memberBalance(tx, b.userId) };
-        entries.push({ accountId: member.id, amount: moves.member, balanceAfter: member.balance });
-        balance = Number(member.balance);
-      } else if (moves.member > 0) {
-        const member = await repo.creditMember(tx, b.userId, moves.member);
-        entries.push({ accountId: member.id, amount: moves.member, balanceAfter: member.balance });
-        balance = Number(member.balance);
-      }
-      const id = await repo.insertTransaction(tx, {
-        kind: b.kind,
-        userId: b.userId,
-        modelId: b.modelId,
-        paymentId: null,
-        idempotencyKey: b.key,
-        description: b.description.slice(0, 200),
-        createdAt: now(),
+    bookPlaydate: (tx: Queryable, b: PlaydateBooking): Promise<PlaydateBooked> => bookMoves(tx, b),
+
+    /**
+     * Gives a paid chat's minutes without video back inside the caller's transaction `tx` (the session's row is locked
+     * there, decision record 062): member +coins, model −model, house −the rest, kind refund, key
+     * `chat:<session>:refund`. Idempotent by key: a replay books nothing.
+     */
+    async bookChatRefund(tx: Queryable, r: ChatRefund): Promise<{ transactionId: number; balance: number; replayed: boolean }> {
+      if (r.model < 0 || r.model > r.coins) throw new RangeError('A chat refund takes back at most what the model was credited');
+      const booked = await bookMoves(tx, {
+        kind: 'refund',
+        key: r.idempotencyKey,
+        userId: r.userId,
+        modelId: r.modelId,
+        description: r.description,
+        member: r.coins,
+        ...(r.model > 0 ? { model: -r.model } : {}),
+        ...(r.coins > r.model ? { house: r.model - r.coins } : {}),
       });
-      if (id === null) throw new Error(`Playdate booking ${b.key} booked concurrently`);
-      if (moves.model !== 0) {
-        await repo.ensureModelAccount(tx, b.modelId);
-        const model = await repo.moveModel(tx, b.modelId, moves.model);
-        entries.push({ accountId: model.id, amount: moves.model, balanceAfter: model.balance });
-      }
-      for (const kind of ['holds', 'house'] as const) {
-        if (moves[kind] === 0) continue;
-        const system = await repo.moveSystem(tx, kind, moves[kind]);
-        entries.push({ accountId: system.id, amount: moves[kind], balanceAfter: system.balance });
-      }
-      await post(tx, id, entries);
-      return { ok: true, transactionId: id, balance: balance ?? (await repo.memberBalance(tx, b.userId)), replayed: false };
+      // A credit to the member is never refused.
+      if (!booked.ok) throw new Error(`Chat refund ${r.idempotencyKey} was refused`);
+      return { transactionId: booked.transactionId, balance: booked.balance, replayed: booked.replayed };
     },
 
     /** What a booked playdate transaction credited the model and the house (a refund takes back exactly that). */

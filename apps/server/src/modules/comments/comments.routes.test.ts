@@ -88,7 +88,7 @@ describe('POST /api/videos/:id/comments', () => {
     ['an empty body', { body: '' }],
     ['only spaces', { body: '   \n ' }],
     ['only control characters', { body: '\u0000\u0001' }],
-    // Issue 11: refused at the contract (decision record 031), no longer dropped quietly.
+    // Refused at the contract (decision record 031), no longer dropped quietly.
     ['a NUL inside', { body: 'a\u0000b' }],
     ['a bell inside', { body: 'a\u0007b' }],
     ['a lone surrogate', { body: 'a\ud800b' }],
@@ -143,7 +143,7 @@ describe('GET /api/videos/:id/comments', () => {
     expect((await list(v.member.token, '?page=99', target)).comments).toEqual([]);
   });
 
-  it("gives each comment the URL of its author's current avatar (SPEC §3 avatar rule)", async () => {
+  it("gives each comment the URL of its author's current avatar (product §3 avatar rule)", async () => {
     const target = c.videoIds[6]!;
     await posted('From the member', v.member.token, target);
     await posted('From the other', v.other.token, target);

@@ -27,7 +27,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('POST /feature/get_company (SPEC §1)', () => {
+describe('POST /feature/get_company (product §1)', () => {
   it('answers a visitor with the variant and every value of the contract', async () => {
     const res = await getCompany({ host: 'www.velora.ch' });
     expect(res.statusCode).toBe(200);

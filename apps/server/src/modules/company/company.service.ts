@@ -46,7 +46,7 @@ export function createCompanyService(deps: Pick<Platform, 'db'> & { users: Users
       return mergeCompanyValues(DEFAULT_COMPANY_VALUES[variant], await companyRepository.overridesOf(db, variant));
     },
 
-    /** SPEC §1: the domain suffix, else profile.company, else the `company` feature, else the German variant. */
+    /** product §1: the domain suffix, else profile.company, else the `company` feature, else the German variant. */
     async companyFor(req: CompanyRequest): Promise<GetCompanyResponse> {
       // The domain decides alone when it can; only otherwise is the profile or the visit loaded.
       const company = companyFromHost(req.tld ?? req.host) ?? chooseCompany({ tld: req.tld, host: req.host, ...(await whoIsAsking(req)) });

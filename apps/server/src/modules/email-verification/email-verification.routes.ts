@@ -4,7 +4,7 @@ import { route } from '../../http/register-endpoint';
 import { requireAuth } from '../../plugins/auth';
 import type { EmailVerificationService } from './email-verification.service';
 
-/** The double opt-in (SPEC §4, §7): a member asks for a confirmation link; the link confirms the address. */
+/** The double opt-in (product §4, §7): a member asks for a confirmation link; the link confirms the address. */
 export const emailVerificationRoutes: FastifyPluginAsync<{ emailVerification: EmailVerificationService }> = async (app, { emailVerification: verification }) => {
   route(app, ENDPOINTS['user.verificationEmail'], async (request) => {
     await verification.requestConfirmation(requireAuth(request).userId);

@@ -16,7 +16,7 @@ export interface FavouriteListsDeps {
 }
 
 /**
- * The favourites pages (SPEC §2 /favourite-*): each favourite with its item filled in, as the viewer sees it. A module
+ * The favourites pages (product §2 /favourite-*): each favourite with its item filled in, as the viewer sees it. A module
  * of its own above the catalog, so that favourites (which videos, models and shoots use) sits below them.
  */
 export function createFavouriteListsService({ favourites, models, shoots, videos, cameras }: FavouriteListsDeps) {

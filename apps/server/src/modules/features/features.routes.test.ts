@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { FEATURE_ACTION_EVENT } from '../visits/visits.routes';
 import type { FeaturesService } from './features.service';
 
-// PeerTube-style parameter checks for the /feature/* calls of SPEC §7: each with a visitor, a member and bad input.
+// PeerTube-style parameter checks for the /feature/* calls of product §7: each with a visitor, a member and bad input.
 
 let t: TestApp;
 let features: FeaturesService;
@@ -188,7 +188,7 @@ describe('/feature/feature_feedback/:id (a feature name or its numeric id)', () 
 });
 
 describe('feedback text with control characters', () => {
-  // Issue 11 (decision record 031): refused at the contract with a 400 naming the field, no longer dropped quietly.
+  // Decision record 031: refused at the contract with a 400 naming the field, no longer dropped quietly.
   it('refuses both kinds of feedback with one (a NUL is no 500) and stores nothing', async () => {
     const u = await freshMember();
     for (const sent of ['Nice\u0000 trailer', 'really\u0007 nice']) {

@@ -4,7 +4,7 @@ import { route } from '../../http/register-endpoint';
 import { requireAuth } from '../../plugins/auth';
 import type { FeaturesService } from './features.service';
 
-// The /feature/* calls of SPEC §7 about features themselves. `:id` is a feature's name or numeric id. The others live
+// The /feature/* calls of product §7 about features themselves. `:id` is a feature's name or numeric id. The others live
 // with the module whose rule they apply, so this low-tier module imports none above it: get_company (company),
 // set_organic_data (users), model_tip_offer (coins), track_action (visits).
 export const featuresRoutes: FastifyPluginAsync<{ features: FeaturesService }> = async (app, { features }) => {

@@ -4,7 +4,7 @@ import type { Platform } from '../../platform';
 import { featuresRepository, type FeatureRef, type FeatureRow } from './features.repository';
 
 /**
- * Feature flags in layers (SPEC §3, §6): the site-wide row, then the override of the campaign the visit came
+ * Feature flags in layers (product §3, §6): the site-wide row, then the override of the campaign the visit came
  * through, then the user's own override. An override replaces is_active and version; its settings are merged
  * over the settings below it, key by key.
  *   visit.features   = global ⊕ campaign
@@ -45,7 +45,7 @@ export function createFeaturesService({ db, now }: Pick<Platform, 'db' | 'now'>)
       return overlay(overlay({}, all), byCampaign);
     },
 
-    /** What a user sees (SPEC §3 profile features): site-wide ⊕ campaign ⊕ user, with introduce_seen marked. */
+    /** What a user sees (product §3 profile features): site-wide ⊕ campaign ⊕ user, with introduce_seen marked. */
     async forUser(userId: number, options: { campaign?: string | null } = {}): Promise<FeatureMapT> {
       const [all, byCampaign, mine, seen] = await Promise.all([
         featuresRepository.all(db),

@@ -4,7 +4,7 @@ import type { AuthContext } from '../sessions/sessions.service';
 import type { ShootsService } from '../shoots/shoots.service';
 
 /**
- * Updates are releases: a shoot with its videos (SPEC §2 /recent_updates, /update/{id}, /feeds). The feed holds
+ * Updates are releases: a shoot with its videos (product §2 /recent_updates, /update/{id}, /feeds). The feed holds
  * no data of its own, so this module has no repository: it composes the shoots and favourites services.
  */
 export function createFeedsService({ shoots, favourites }: { shoots: ShootsService; favourites: FavouritesService }) {

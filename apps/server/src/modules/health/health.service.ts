@@ -23,13 +23,22 @@ async function answers(check: () => Promise<unknown>, timeoutMs: number): Promis
   }
 }
 
+/** What the live media server says of itself (MediaServer.health(), decision record 060). */
+export type MediaHealth = () => { state: Exclude<Readiness['checks']['media'], 'not configured'> };
+
+export interface HealthDeps extends Pick<Platform, 'db' | 'redis' | 'jobs'> {
+  /** The live media server's health; none when this process has no media server. */
+  media?: MediaHealth;
+}
+
 /**
- * The readiness of this instance (decision record 027): the database and the job queue are required; Redis is not,
- * since without it the instance limits and delivers on its own. The checks run side by side, each within
- * READINESS_TIMEOUT_MS, so the answer comes within a second whatever hangs.
+ * The readiness of this instance (decision records 027 and 060): the database and the job queue are required; Redis
+ * is not, since without it the instance limits and delivers on its own; nor is the live media server, which restarts
+ * by itself while the rest of the site serves on: both make the instance degraded, not unavailable. The checks run
+ * side by side, each within READINESS_TIMEOUT_MS, so the answer comes within a second whatever hangs.
  */
-export function createHealthService(deps: Pick<Platform, 'db' | 'redis' | 'jobs'>) {
-  const { db, redis, jobs } = deps;
+export function createHealthService(deps: HealthDeps) {
+  const { db, redis, jobs, media } = deps;
   return {
     async readiness(): Promise<Readiness> {
       const [database, jobsWork, redisAnswers] = await Promise.all([
@@ -41,8 +50,10 @@ export function createHealthService(deps: Pick<Platform, 'db' | 'redis' | 'jobs'
         database: database ? 'up' : 'down',
         redis: redisAnswers === null ? 'not configured' : redisAnswers ? 'up' : 'down',
         jobs: jobsWork ? 'up' : 'down',
+        media: media ? media().state : 'not configured',
       };
-      const status = !database || !jobsWork ? 'unavailable' : checks.redis === 'down' ? 'degraded' : 'ready';
+      const mediaDown = checks.media === 'restarting' || checks.media === 'down';
+      const status = !database || !jobsWork ? 'unavailable' : checks.redis === 'down' || mediaDown ? 'degraded' : 'ready';
       return { status, checks };
     },
   };

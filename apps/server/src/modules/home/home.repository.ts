@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database';
 
-// Each query picks the ids of one home section (SPEC §2); the items are filled in by their modules' services.
+// Each query picks the ids of one home section (product §2); the items are filled in by their modules' services.
 
 const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
 

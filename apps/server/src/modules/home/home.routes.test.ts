@@ -5,7 +5,7 @@ import {
 } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
-// GET /home (SPEC §2 home sections), each section checked against data whose answer we know.
+// GET /home (product §2 home sections), each section checked against data whose answer we know.
 
 const NOW = Date.parse('2030-05-01T12:00:00Z');
 const MINUTE = 60_000;
@@ -85,7 +85,7 @@ describe('GET /api/home', () => {
     expect(bad.statusCode).toBe(401);
   });
 
-  it('sends all 11 sections in SPEC order, each of its kind and with at most 12 items', async () => {
+  it('sends all 11 sections in the order of product §2, each of its kind and with at most 12 items', async () => {
     const { body } = await home(fresh);
     expect(body.sections.map((s) => s.name)).toEqual(SECTION_ORDER);
     for (const s of body.sections) {

@@ -30,7 +30,7 @@ type SectionName = HomeSection['name'];
 const distinct = (ids: number[]) => [...new Set(ids)];
 
 /**
- * The member's home page: every section of SPEC §2, in its order, each from real data and at most 12 items.
+ * The member's home page: every section of product §2, in its order, each from real data and at most 12 items.
  * Section ids come from one query each; then all videos, models and shoots are filled in with one call per kind,
  * so the number of queries does not grow with the number of sections or items.
  */
@@ -147,7 +147,7 @@ export function createHomeService(deps: HomeDeps) {
       const shown = new Set(continueSection.videos!.map((v) => v.id));
       continueSection.progress = Object.fromEntries(unfinished.filter((r) => shown.has(r.video_id)).map((r) => [String(r.video_id), r.position_seconds]));
 
-      // SPEC §2 order.
+      // product §2 order.
       return {
         sections: [
           videoSection('top_rated'),

@@ -105,7 +105,7 @@ export function createIdentityService(deps: IdentityDeps) {
   }
 
   return {
-    /** Sign-in is on for a configured provider, on the configured host only (SPEC §1: one site domain). */
+    /** Sign-in is on for a configured provider, on the configured host only (product §1: one site domain). */
     isAvailable(provider: string, hostname: string | null): boolean {
       if (!verifierFor(provider)) return false;
       return config.identityProviderHost === undefined || (hostname ?? '').toLowerCase() === config.identityProviderHost;
@@ -114,7 +114,7 @@ export function createIdentityService(deps: IdentityDeps) {
     /**
      * Verifies the provider's ID token, then logs in the account linked to it, else links the account with the same
      * (provider-verified) email, else creates one. redirect_url: the user's landing URL when the sign-in started on a
-     * landing page (landing_id), else null so the client follows its own redirect (SPEC §2).
+     * landing page (landing_id), else null so the client follows its own redirect (product §2).
      */
     async signIn(provider: string, body: IdentitySignInBody, client: IdentityClient): Promise<AccessTokenResponse> {
       const verify = verifierFor(provider);

@@ -31,6 +31,29 @@ describe('demo streams', () => {
     expect(demo.running()).toEqual([]);
   });
 
+  it('stop their encoder and send into a new ingest when the media server stops under the room', async () => {
+    const own = fakeIngestMedia();
+    const demo = await startDemoStreams({ media: own, cameraIds: [4], log: silentLog, width: 320, height: 240, bitrateK: 300, fontFile: null });
+    try {
+      await expect.poll(() => own.calls.length, { timeout: 5000 }).toBe(1);
+      const first = own.calls[0]!.receiver;
+      await first.until(() => first.video.length > 10);
+      const firstPid = demo.running()[0]!.pid;
+      first.lose();
+      await expect.poll(() => own.calls.length, { timeout: 5000 }).toBe(2);
+      const again = own.calls[1]!.receiver;
+      await again.until(() => again.video.length > 10);
+      expect(demo.running()).toEqual([{ cameraId: 4, pid: expect.any(Number) }]);
+      expect(demo.running()[0]!.pid).not.toBe(firstPid);
+      const settled = first.video.length;
+      await again.until(() => again.video.length > 40);
+      expect(first.video.length).toBe(settled);
+    } finally {
+      await demo.stop();
+      await own.dispose();
+    }
+  });
+
   it('draws the clock only with a font, and paints the machine-readable clock on request', async () => {
     const ingest = await media.openRtpIngest(1, 'demo', 'VP8');
     const withFont = demoStreamArgs(ingest, { fontFile: '/fonts/a:b.ttf', clockBlocks: true }).join(' ');

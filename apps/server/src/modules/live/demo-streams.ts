@@ -95,21 +95,30 @@ export async function startDemoStreams(options: DemoStreamsOptions): Promise<Dem
     let failures = 0;
     while (!stopped) {
       let ingest: RtpIngest | null = null;
+      let lost = false;
       const startedAt = Date.now();
       try {
+        // While the media server restarts this waits for it: the room is back on air as soon as it runs.
         ingest = await media.openRtpIngest(cameraId, 'demo', 'VP8');
         if (stopped) break;
         const proc = spawnLiveFfmpeg(ffmpeg, demoStreamArgs(ingest, { ...options, label: options.label ?? `Demo camera ${cameraId}`, fontFile }));
         procs.set(cameraId, proc);
-        const { code, signal, stderr } = await proc.exited;
+        const ended = await Promise.race([proc.exited, ingest.lost.then(() => null)]);
+        // The media server stopped under the ingest: this encoder sends into ports that are no one's now.
+        lost = ended === null;
+        if (lost) await proc.stop();
         procs.delete(cameraId);
-        if (!stopped) log.warn({ cameraId, code, signal, detail: lastLine(stderr) }, 'demo stream stopped');
+        if (stopped) break;
+        if (ended) log.warn({ cameraId, code: ended.code, signal: ended.signal, detail: lastLine(ended.stderr) }, 'demo stream stopped');
+        else log.warn({ cameraId }, 'demo stream lost its room (the media server stopped): sending into a new one');
       } catch (error) {
         if (!stopped) log.warn({ err: error, cameraId }, 'demo stream could not start');
       } finally {
         await ingest?.close().catch(() => undefined);
       }
       if (stopped) break;
+      // Not this stream's failure: a new ingest at once.
+      if (lost) continue;
       // A stream that ran a while died of something passing: retry soon. Repeated quick deaths back off.
       if (Date.now() - startedAt > 60_000) failures = 0;
       await sleep(BACKOFF_MS[Math.min(failures++, BACKOFF_MS.length - 1)]!);

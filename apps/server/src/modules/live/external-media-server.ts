@@ -110,6 +110,8 @@ export function createExternalMediaServer(mediaServerUrl: string, log: Pick<Fast
       const publisher = [...sessions.values()].find((s) => s.room === room && s.kind === 'publisher');
       return { room, publishing: Boolean(publisher), source: publisher?.source ?? null, viewers: viewersOf(room), inboundBitrate: 0, inboundPacketsLost: 0 };
     },
+    // Another server's health is its own to report (its own readiness): this instance only says it is not watched here.
+    health: () => ({ state: 'external', restarts: 0 }),
     on(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -50,6 +50,9 @@ describe('LL-HLS and preview stills of a live room', () => {
   let demo: DemoStreams;
   let ffmpegPath: string;
   const media = fakeTapMedia();
+  // The cameras module's answer stands in here (its own tests and the composition's prove it): members refused.
+  const refused = new Set<number>();
+  const served: Array<[number, number]> = [];
 
   beforeAll(async () => {
     const ffmpeg = await findFfmpeg();
@@ -59,7 +62,13 @@ describe('LL-HLS and preview stills of a live room', () => {
     rooms = createLiveHlsRooms({ config: { dataDir }, media, ffmpeg, log: silentLog, idleMs: 4000, previewEverySeconds: 1 });
     app = Fastify();
     await app.register(errorsPlugin);
-    await registerLiveHlsRoutes(app, { rooms, signingKey: key, startWaitMs: 6000 });
+    await registerLiveHlsRoutes(app, {
+      rooms,
+      signingKey: key,
+      startWaitMs: 6000,
+      watchAccess: async (_cameraId, userId) => (refused.has(userId) ? 'paid_chat_required' : 'allowed'),
+      onServed: (cameraId, userId) => void served.push([cameraId, userId]),
+    });
     await app.ready();
     demo = await startDemoStreams({ media, cameraIds: [CAMERA], log: silentLog, ffmpeg, width: 640, height: 360, bitrateK: 400, fps: 25 });
   });
@@ -110,6 +119,27 @@ describe('LL-HLS and preview stills of a live room', () => {
     // The segment plays: it decodes to the test pattern, not to grey.
     await fs.writeFile(path.join(dataDir, 'probe.mp4'), Buffer.concat([init.rawPayload, seg.rawPayload]));
     expect(await pictureContrast(ffmpegPath, path.join(dataDir, 'probe.mp4'))).toBeGreaterThan(100);
+  });
+
+  it('asks on every request whether the member may still watch, and counts only members it served', async () => {
+    const member = 2;
+    const playlist = await get(`/live/hls/${CAMERA}/${token({ userId: member })}/index.m3u8`);
+    expect(playlist.statusCode, playlist.body).toBe(200);
+    const segment = /^seg-\d+\.m4s$/m.exec(playlist.body)![0];
+    expect((await get(`/live/hls/${CAMERA}/${token({ userId: member })}/${segment}`)).statusCode).toBe(200);
+    expect(served.filter(([, userId]) => userId === member)).toEqual([
+      [CAMERA, member],
+      [CAMERA, member],
+    ]);
+
+    refused.add(member);
+    for (const file of ['index.m3u8', 'init.mp4', segment]) {
+      const res = await get(`/live/hls/${CAMERA}/${token({ userId: member })}/${file}`);
+      expect({ file, status: res.statusCode }).toEqual({ file, status: 403 });
+      expect(res.json()).toMatchObject({ error: { code: 'PAID_CHAT_REQUIRED' } });
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    }
+    expect(served.filter(([, userId]) => userId === member)).toHaveLength(2);
   });
 
   it('refuses a bad, expired, other-camera or other-kind token, and any file ffmpeg did not write', async () => {

@@ -2,14 +2,16 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { WatchState } from '@velora/shared';
 import { forbidden, notFound, unauthorized } from '../../lib/http-error';
 import { HLS_FILE_PATTERN, HLS_PLAYLIST, HLS_SEGMENT_SECONDS } from './hls-tap-reader';
 import type { LiveHlsRooms } from './hls-live-rooms';
 import { verifyLiveToken } from './live-tokens';
+import { mediaRefusal } from './watch-refusals';
 
 // /live/hls/:cameraId/:token/<file> and /live/preview/:cameraId.jpg (decision record 034). The HLS token is a path
-// segment so that the player's relative URLs of segments carry it; it is checked on every request. No session is
-// read: like /media, a signed URL is the permission, so a CDN may sit in front.
+// segment so that the player's relative URLs of segments carry it; it is checked on every request, and so is whether
+// the member it names may still see the camera (decision record 061: paid video ends with the paid session).
 
 /** How long a first playlist request waits for ffmpeg's first segment before answering 503. */
 export const HLS_START_WAIT_MS = 4000;
@@ -23,6 +25,10 @@ export interface LiveHlsRoutesOptions {
   signingKey: Buffer;
   startWaitMs?: number;
   now?: () => number;
+  /** Whether the member the token names may see the camera now (the cameras module's answer, kept a second). */
+  watchAccess: (cameraId: number, userId: number) => Promise<WatchState>;
+  /** A member was served a playlist or segment (he counts as watching). */
+  onServed?: (cameraId: number, userId: number) => void;
 }
 
 const CAMERA_ID = /^[1-9]\d{0,11}$/;
@@ -36,7 +42,7 @@ const contentType = (file: string) =>
   file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : file.endsWith('.m4s') ? 'video/iso.segment' : 'video/mp4';
 
 export async function registerLiveHlsRoutes(app: FastifyInstance, options: LiveHlsRoutesOptions): Promise<void> {
-  const { rooms, signingKey } = options;
+  const { rooms, signingKey, watchAccess, onServed } = options;
   const now = options.now ?? Date.now;
   const startWaitMs = options.startWaitMs ?? HLS_START_WAIT_MS;
 
@@ -61,6 +67,8 @@ export async function registerLiveHlsRoutes(app: FastifyInstance, options: LiveH
       }
       // Only names ffmpeg writes: no path of the request reaches the file system otherwise.
       if (!HLS_FILE_PATTERN.test(file)) throw notFound(`No file "${file}" in a live stream: index.m3u8, init.mp4 and seg-<n>.m4s`);
+      const refusal = mediaRefusal(cameraId, await watchAccess(cameraId, verdict.claims.userId));
+      if (refusal) throw refusal;
 
       if (file === HLS_PLAYLIST) {
         const state = await rooms.requestPlaylist(cameraId, startWaitMs);
@@ -86,6 +94,7 @@ export async function registerLiveHlsRoutes(app: FastifyInstance, options: LiveH
         // Deleted between listing and fetching (the player fell behind the six listed segments).
         throw notFound(`${file} is no longer available: reload index.m3u8`);
       }
+      onServed?.(cameraId, verdict.claims.userId);
       if (body) return reply.type(contentType(file)).header('cache-control', 'no-cache').send(body);
       return reply
         .type(contentType(file))

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
 import nodeDataChannel, { type PeerConnection, type Track } from 'node-datachannel';
+import type { MediaServer, RoomId } from './media-server';
+import { isRtcp } from './rtp-packets';
 
 // Real WebRTC peers for the tests and the bench (libdatachannel, as a WHIP encoder or a WHEP player would be), and
 // an ffmpeg that encodes a VP8 test pattern to RTP.
@@ -14,6 +16,20 @@ export async function localOffer(pc: PeerConnection): Promise<string> {
     if (pc.gatheringState() === 'complete') resolve();
   });
   return pc.localDescription()!.sdp;
+}
+
+/**
+ * Sets a WHEP/WHIP answer on an offering test peer. When libdatachannel refuses it ("Got a remote candidate without ICE
+ * transport": the peer's ICE transport is gone, which happens only once the connection closed or failed), the error
+ * says how the connection's state went and how long the answer took, so a failure in CI tells which it was.
+ */
+function setAnswer(pc: PeerConnection, answer: string, states: readonly string[], offeredAt: number): void {
+  try {
+    pc.setRemoteDescription(answer, 'answer');
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${message} (connection states before the answer: ${states.join(' → ') || 'none'}; answer after ${Date.now() - offeredAt} ms)`);
+  }
 }
 
 export interface Handshake {
@@ -44,10 +60,13 @@ export interface TestPublisher {
   close(): void;
 }
 
+/** The video SSRC every test publisher announces (an encoder may start before its peer exists). */
+export const TEST_PUBLISHER_SSRC = 0x1234_5678;
+
 /** A WHIP encoder's side: VP8 (and H264 as a second choice) video and Opus audio, sendonly. */
 export async function createPublisher(): Promise<TestPublisher> {
   const pc = new nodeDataChannel.PeerConnection('test-publisher', { iceServers: [] });
-  const ssrc = 0x1234_5678;
+  const ssrc = TEST_PUBLISHER_SSRC;
   const video = new nodeDataChannel.Video('0', 'SendOnly');
   video.addVP8Codec(96);
   video.addH264Codec(102);
@@ -58,8 +77,11 @@ export async function createPublisher(): Promise<TestPublisher> {
   audio.addSSRC(0x2345_6789, 'publisher', 'stream', 'audio');
   const audioTrack = pc.addTrack(audio);
   const rtcp: Buffer[] = [];
+  const states: string[] = [];
+  pc.onStateChange((state) => states.push(state));
   videoTrack.onMessage((message) => rtcp.push(Buffer.from(message)));
   const offer = await localOffer(pc);
+  const offeredAt = Date.now();
   return {
     pc,
     video: videoTrack,
@@ -68,7 +90,7 @@ export async function createPublisher(): Promise<TestPublisher> {
     offer,
     rtcp,
     async connect(answer) {
-      pc.setRemoteDescription(answer, 'answer');
+      setAnswer(pc, answer, states, offeredAt);
       await openOf(videoTrack);
     },
     close: () => pc.close(),
@@ -89,8 +111,12 @@ export interface TestViewer {
   close(): void;
 }
 
-/** A WHEP player's side: recvonly video (VP8 at payload type 100, H264 at 102) and Opus at 109. */
-export async function createViewer(name = 'test-viewer', keep = true): Promise<TestViewer> {
+/**
+ * A WHEP player's side: recvonly video (VP8 at payload type 100, H264 at 102) and Opus at 109. `announcesClose`: a
+ * data channel comes along, so closing the connection reaches the SFU at once (its SCTP shutdown), as a browser's
+ * DTLS close_notify does; without one, libdatachannel's close mostly leaves the other side to notice on its own.
+ */
+export async function createViewer(name = 'test-viewer', keep = true, options: { announcesClose?: boolean } = {}): Promise<TestViewer> {
   const pc = new nodeDataChannel.PeerConnection(name, { iceServers: [] });
   const video = new nodeDataChannel.Video('0', 'RecvOnly');
   video.addVP8Codec(100);
@@ -99,6 +125,7 @@ export async function createViewer(name = 'test-viewer', keep = true): Promise<T
   const audio = new nodeDataChannel.Audio('1', 'RecvOnly');
   audio.addOpusCodec(109);
   const audioTrack = pc.addTrack(audio);
+  if (options.announcesClose) pc.createDataChannel('close-signal');
   const videoPackets: Buffer[] = [];
   const audioPackets: Buffer[] = [];
   const states: string[] = [];
@@ -108,6 +135,7 @@ export async function createViewer(name = 'test-viewer', keep = true): Promise<T
     audioTrack.onMessage((message) => audioPackets.push(Buffer.from(message)));
   }
   const offer = await localOffer(pc);
+  const offeredAt = Date.now();
   return {
     pc,
     offer,
@@ -117,7 +145,7 @@ export async function createViewer(name = 'test-viewer', keep = true): Promise<T
     audioPackets,
     states,
     async connect(answer) {
-      pc.setRemoteDescription(answer, 'answer');
+      setAnswer(pc, answer, states, offeredAt);
       await openOf(videoTrack);
     },
     close: () => pc.close(),
@@ -197,6 +225,46 @@ export async function relayIntoTrack(track: Track): Promise<{ port: number; clos
   return { port: socket.address().port, close: () => socket.close() };
 }
 
+/**
+ * RTP into an ingest as fast as an encoder at full tilt sends it: `packetsPerSecond` packets of 1000 bytes, each the
+ * start of a VP8 keyframe (a viewer starts at once). `repeatEvery`: every that many packets, one sent again from 3000
+ * packets back, older than SRTP's replay window of 1024 (a faulty or hostile publisher).
+ */
+export function sendVp8Flood(target: { host: string; videoPort: number; video: { payloadType: number; ssrc: number } }, options: { packetsPerSecond: number; repeatEvery?: number }) {
+  const socket = dgram.createSocket('udp4');
+  const packet = Buffer.alloc(1000);
+  packet[0] = 0x80;
+  packet[1] = target.video.payloadType;
+  packet.writeUInt32BE(target.video.ssrc, 8);
+  // VP8 payload descriptor: start of partition 0; then a frame header whose lowest bit 0 says keyframe.
+  packet[12] = 0x10;
+  packet[13] = 0x00;
+  let seq = 0;
+  let sent = 0;
+  const batch = Math.max(1, Math.round(options.packetsPerSecond / 100));
+  const send = (sequence: number) => {
+    packet.writeUInt16BE(sequence & 0xffff, 2);
+    packet.writeUInt32BE((sequence * 300) >>> 0, 4);
+    socket.send(packet, target.videoPort, target.host);
+  };
+  const timer = setInterval(() => {
+    for (let i = 0; i < batch; i++) {
+      send(seq++);
+      sent++;
+      if (options.repeatEvery && sent % options.repeatEvery === 0 && seq > 3000) send(seq - 3000);
+    }
+  }, 10);
+  return {
+    get sent() {
+      return sent;
+    },
+    stop() {
+      clearInterval(timer);
+      socket.close();
+    },
+  };
+}
+
 export async function until(check: () => boolean, timeoutMs = 10_000, what: string | (() => string) = 'the condition'): Promise<void> {
   const start = Date.now();
   while (!check()) {
@@ -226,7 +294,31 @@ export async function handshakeWithRetry<P extends { offer: string; connect(answ
     } catch (error) {
       peer.close();
       if (reply.location) await fetch(`${base}${reply.location}`, { method: 'DELETE' });
-      if (attempt >= 4 || !(error instanceof Error) || !/without ICE transport|did not open/.test(error.message)) throw error;
+      if (attempt >= 5 || !(error instanceof Error) || !/without ICE transport|did not open/.test(error.message)) throw error;
+      // The refusals come in bursts while the machine is busiest: the next try waits for it a little longer each time.
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
     }
+  }
+}
+
+/** A viewer of a room through the media server's own WHEP call (the /live routes add only the token check). */
+export async function viewDirectly(media: Pick<MediaServer, 'view'>, room: RoomId, name: string, options: { announcesClose?: boolean } = {}): Promise<TestViewer> {
+  const { peer } = await handshakeWithRetry('', () => createViewer(name, true, options), async (offer) => {
+    const answer = await media.view(room, offer, name);
+    return { status: 201, location: null, etag: null, body: answer.sdp };
+  });
+  return peer;
+}
+
+/** How many RTP packets (not RTCP) a test peer received. */
+export const rtpCount = (packets: Buffer[]) => packets.filter((p) => p.length >= 12 && !isRtcp(p)).length;
+
+/** Whether a process runs (signal 0 asks without sending anything). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }

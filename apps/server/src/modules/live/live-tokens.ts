@@ -10,8 +10,11 @@ import { generatedKey, secretsDir } from '../../lib/generated-key';
 
 export const VIEWER_TOKEN_TTL_SECONDS = 60;
 export const PUBLISHER_TOKEN_TTL_SECONDS = 60;
-/** LL-HLS: the token sits in the path of every playlist and segment, so it lives as long as a viewing may. */
-export const HLS_TOKEN_TTL_SECONDS = 4 * 60 * 60;
+/**
+ * LL-HLS: the token sits in the path of every playlist and segment request. Short-lived, so a URL copied out of a paid
+ * session soon stops; the player renews its ticket every 30 s while it plays (decision record 061).
+ */
+export const HLS_TOKEN_TTL_SECONDS = 90;
 
 /** view: a WHEP offer; hls: LL-HLS playlists and segments; publish: a browser's WHIP offer. */
 export type LiveTokenKind = 'view' | 'hls' | 'publish';

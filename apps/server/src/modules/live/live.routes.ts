@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { LiveSource } from '@velora/shared';
+import type { LiveSource, WatchState } from '@velora/shared';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../lib/http-error';
 import type { RateLimitStore } from '../../lib/rate-limit-store';
 import { limitReached, RATE_LIMITS } from '../../lib/rate-limits';
 import { verifyLiveToken } from './live-tokens';
-import { MediaServerError, type MediaServer } from './media-server';
+import { isPrivateMediaRoom, MediaServerError, type MediaServer } from './media-server';
 import { SDP_MAX_BYTES } from './sdp-offer';
 import type { ViewerSessions } from './viewer-sessions';
+import { mediaRefusal } from './watch-refusals';
 
 // /live: the WHIP (RFC 9725) and WHEP handshakes of the media server, outside /api and its endpoint table (like
 // /media): the bearer token is the permission, checked here before any SDP reaches the media server.
@@ -26,6 +27,12 @@ export interface LiveRoutesOptions {
   now: () => number;
   /** Remembers each WHEP session's member, so his video can be cut off when his paid chat ends. */
   viewers?: ViewerSessions;
+  /**
+   * Whether the member a viewer token names may see the camera's video now (the cameras module answers, decision
+   * record 061): a token taken during a paid session opens nothing after it. Rooms of playdates (private rooms) are
+   * the token's alone. Without it, the token alone (the media path's own tests).
+   */
+  watchAccess?: (cameraId: number, userId: number) => Promise<WatchState>;
 }
 
 const SDP = 'application/sdp';
@@ -63,7 +70,7 @@ function httpErrorOf(error: unknown): unknown {
 }
 
 export async function liveRoutes(app: FastifyInstance, opts: LiveRoutesOptions) {
-  const { media, authorizePublisher, liveKey, rateLimits, now, viewers } = opts;
+  const { media, authorizePublisher, liveKey, rateLimits, now, viewers, watchAccess } = opts;
 
   // Not part of the API's OpenAPI document (like /media): the handshakes are WHIP and WHEP, specified elsewhere.
   app.addHook('onRoute', (route) => {
@@ -153,6 +160,10 @@ export async function liveRoutes(app: FastifyInstance, opts: LiveRoutesOptions) 
       if (verdict.reason === 'wrong-kind') throw forbidden('This token is not a viewer token');
       if (verdict.reason === 'expired') throw unauthorized('The viewer token has expired: ask for a new one');
       throw unauthorized('The viewer token is not valid');
+    }
+    if (watchAccess && !isPrivateMediaRoom(cameraId)) {
+      const refusal = mediaRefusal(cameraId, await watchAccess(cameraId, verdict.claims.userId));
+      if (refusal) throw refusal;
     }
     const result = await media.view(cameraId, offerOf(request), `user:${verdict.claims.userId}`).catch((e: unknown) => Promise.reject(httpErrorOf(e)));
     viewers?.add(cameraId, verdict.claims.userId, result.resourceId);

@@ -1,6 +1,6 @@
 import type { LiveSource } from '@velora/shared';
 
-// The media server behind /live (decision record 032). The embedded SFU (a worker thread of this process) is the
+// The media server behind /live (decision record 032). The embedded SFU (a child process of this one) is the
 // default; an external one (LiveKit, MediaMTX, OvenMediaEngine) is configuration. Rooms are cameras, named by the
 // camera id. The API side (the cameras module) never touches media: it hands out tokens, and hears from here when a
 // publisher arrives or goes and how many watch.
@@ -33,6 +33,11 @@ export interface RtpIngest {
   audio: { codec: 'opus'; payloadType: number; clockRate: 48000; channels: 2; ssrc: number };
   /** Ends the ingest: the room's publisher is gone (as a dropped WebRTC publisher is). */
   close(): Promise<void>;
+  /**
+   * Settles when the ingest ended without close(): the media server stopped under it (decision record 060). The sender
+   * stops at once (the ports may be someone else's soon) and opens a new ingest, which waits for the restarted server.
+   */
+  readonly lost: Promise<void>;
 }
 
 /** Where a room's media can be read as RTP (for LL-HLS and preview stills): an SDP ffmpeg can open. */
@@ -52,6 +57,18 @@ export interface RoomStats {
   inboundPacketsLost: number;
 }
 
+/** How the media server is (decision record 060), for readiness and the operator. */
+export interface MediaServerHealth {
+  /**
+   * idle: not started (it starts with the first room); up: running and answering; restarting: it stopped on its own
+   * (a crash, a kill, a hang) and is being started again, its rooms' publishers and viewers reconnecting; down: closed
+   * (the server is shutting down); external: another server (MEDIA_SERVER=external), not watched from here.
+   */
+  state: 'idle' | 'up' | 'restarting' | 'down' | 'external';
+  /** How often it stopped on its own and was started again since this process started. */
+  restarts: number;
+}
+
 export type MediaServerEvent =
   | { type: 'publisher-up'; room: RoomId; source: LiveSource }
   | { type: 'publisher-down'; room: RoomId }
@@ -68,7 +85,8 @@ export interface MediaServer {
   closeSession(resourceId: string): Promise<void>;
   /**
    * Opens an RTP ingest into a room (the publisher of the room from then on). `videoCodec`: what the sender will
-   * encode (H264 for a remuxed RTMP stream, VP8 for a transcoded one or a test pattern).
+   * encode (H264 for a remuxed RTMP stream, VP8 for a transcoded one or a test pattern). While the media server is
+   * restarting, waits for it (the server's own ffmpeg parts ask, not a client waiting on an HTTP answer).
    */
   openRtpIngest(room: RoomId, source: LiveSource, videoCodec: 'VP8' | 'H264'): Promise<RtpIngest>;
   /**
@@ -80,6 +98,8 @@ export interface MediaServer {
   /** Drops the publisher and every viewer of a room (the model stopped, her key was rotated). */
   endRoom(room: RoomId): Promise<void>;
   stats(room: RoomId): RoomStats;
+  /** What readiness reports (GET /api/health/ready). */
+  health(): MediaServerHealth;
   on(listener: (event: MediaServerEvent) => void): () => void;
   close(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import { createRtmpIngest, type RtmpIngestService } from './rtmp-ingest';
 // An OBS-like encoder (ffmpeg publishing FLV over RTMP) against the real ingest; the room's RTP ports are real UDP
 // sockets of the test (the SFU is another module).
 
-const KEYS: Record<string, number> = { 'good-key': 7, 'other-key': 8, 'high-key': 9 };
+const KEYS: Record<string, number> = { 'good-key': 7, 'other-key': 8, 'high-key': 9, 'resume-key': 10 };
 const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 function publishWithFfmpeg(ffmpeg: FfmpegBinary, url: string, options: { seconds: number; high?: boolean }) {
@@ -110,6 +110,35 @@ describe('RTMP ingest', () => {
     const finished = await encoder.exited;
     expect(finished.code).not.toBe(0);
     expect(rtmp.sessions()).toEqual([]);
+  });
+  it('keeps the encoder when the media server stops under the room: a new ffmpeg sends into a new ingest from a key frame', async () => {
+    const encoder = publishWithFfmpeg(ffmpeg, url('resume-key'), { seconds: 60 });
+    try {
+      const calls = () => media.calls.filter((c) => c.room === 10);
+      await expect.poll(() => calls().length, { timeout: 10_000 }).toBe(1);
+      const first = calls()[0]!.receiver;
+      await first.until(() => first.video.length > 10);
+      const firstPid = rtmp.sessions()[0]!.pid;
+      first.lose();
+      await expect.poll(() => calls().length, { timeout: 10_000 }).toBe(2);
+      const { receiver: second, source, videoCodec } = calls()[1]!;
+      expect({ source, videoCodec }).toEqual({ source: 'rtmp', videoCodec: 'H264' });
+      await second.until(() => second.video.length > 30 && second.audio.length > 10);
+      // The new ffmpeg starts at a key frame, its parameter sets (SPS/PPS) in-band before it.
+      const firstNal = second.video[0]!.payload[0]! & 0x1f;
+      expect([5, 7, 24]).toContain(firstNal);
+      // The encoder never noticed: the same RTMP session, a new ffmpeg, and the old one sends no more.
+      expect(rtmp.sessions()).toMatchObject([{ cameraId: 10, videoCodec: 'H264' }]);
+      expect(rtmp.sessions()[0]!.pid).not.toBe(firstPid);
+      const settled = first.video.length;
+      await second.until(() => second.video.length > 60);
+      expect(first.video.length).toBe(settled);
+      expect(encoder.child.exitCode).toBeNull();
+      await rtmp.endCamera(10);
+      expect(second.closed).toBe(true);
+    } finally {
+      encoder.child.kill('SIGKILL');
+    }
   });
 });
 

@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { findFfmpeg, type FfmpegBinary } from '../../lib/ffmpeg';
 import type { MediaServer, RtpIngest } from './media-server';
-import { canRemuxH264, decodeAmf0, FLV_HEADER, flvTag, MSG, type RtmpMessage, videoTrackInfo, type VideoTrackInfo } from './rtmp-protocol';
+import {
+  canRemuxH264, decodeAmf0, FLV_HEADER, flvTag, isSequenceHeader, isVideoKeyframe, MSG, type RtmpMessage, videoTrackInfo, type VideoTrackInfo,
+} from './rtmp-protocol';
 import {
   lastLine, OPUS_ENCODER_ARGS, rtpAudioOutput, rtpVideoOutput, spawnLiveFfmpeg, vp8EncoderArgs, type LiveProcess,
 } from './rtmp-rtp-output';
@@ -10,7 +12,9 @@ import { startRtmpServer, type RtmpPublish, type RtmpServer } from './rtmp-serve
 
 // RTMP ingest for older encoders (decision record 034): OBS and hardware encoders publish to
 // rtmp://host:port/live/<stream key>; each accepted publish becomes one ffmpeg reading FLV from a pipe and sending
-// RTP into the camera's room. Constrained/baseline H.264 is only repackaged; anything else becomes VP8.
+// RTP into the camera's room. Constrained/baseline H.264 is only repackaged; anything else becomes VP8. When the media
+// server stops under the room (decision record 060), the encoder stays connected: a new ffmpeg sends into a new ingest,
+// fed the stream's headers and then the live stream from its next key frame.
 
 /** How long to wait for the encoder's video header before giving up on the publish. */
 const FIRST_VIDEO_TIMEOUT_MS = 10_000;
@@ -86,6 +90,14 @@ export async function createRtmpIngest(options: RtmpIngestOptions): Promise<Rtmp
     let disconnected = false;
     let proc: LiveProcess | null = null;
     let ingest: RtpIngest | null = null;
+    let codec: 'VP8' | 'H264' = 'VP8';
+    let hasAudio = false;
+    /** The room was lost and a new one is being opened: the live tags are dropped meanwhile. */
+    let resuming = false;
+    /** A new ffmpeg starts at a key frame (what came before it cannot be decoded). */
+    let waitForKeyframe = false;
+    /** What a new ffmpeg is fed before the live stream: the metadata and each codec's sequence header. */
+    const headers: { metadata?: Buffer; video?: Buffer; audio?: Buffer } = {};
     let resolveEnded!: () => void;
     const ended = new Promise<void>((r) => (resolveEnded = r));
 
@@ -105,31 +117,66 @@ export async function createRtmpIngest(options: RtmpIngestOptions): Promise<Rtmp
     let finishing: Promise<void> | null = null;
     const end = (reason: string) => (finishing ??= finish(reason));
 
+    /** An ffmpeg sending into `into`, fed `first` before the live tags. */
+    const launch = (into: RtpIngest, first: Buffer[]) => {
+      const started = spawnLiveFfmpeg(ffmpeg, rtmpToRtpArgs(into, { remux: codec === 'H264', hasAudio }), { stdin: true });
+      proc = started;
+      info.pid = started.child.pid;
+      const stdin = started.child.stdin!;
+      for (const chunk of first) stdin.write(chunk);
+      // Backpressure: when ffmpeg falls behind, TCP slows the encoder down rather than memory growing here.
+      stdin.on('drain', () => publish.resume());
+      void started.exited.then(({ code, signal, stderr }) => {
+        // Stopped because its room was lost: a new one has taken over.
+        if (proc !== started) return;
+        if (!finishing) log.warn({ cameraId, code, signal, detail: lastLine(stderr) }, 'RTMP ffmpeg stopped');
+        void end('ffmpeg exited');
+      });
+      void into.lost.then(() => resume(into));
+    };
+
+    const openIngest = async (): Promise<RtpIngest | null> => {
+      try {
+        return await media.openRtpIngest(cameraId, 'rtmp', codec);
+      } catch (error) {
+        log.error({ err: error, cameraId }, 'the room refused the RTMP ingest');
+        void end('ingest refused');
+        return null;
+      }
+    };
+
     const start = async () => {
       if (decided || !video) return;
       decided = true;
       clearTimeout(audioTimer);
-      const remux = canRemuxH264(video);
-      const codec = remux ? 'H264' : 'VP8';
+      codec = canRemuxH264(video) ? 'H264' : 'VP8';
+      hasAudio = metadataAudio ?? audioSeen;
       info.videoCodec = codec;
-      try {
-        ingest = await media.openRtpIngest(cameraId, 'rtmp', codec);
-      } catch (error) {
-        log.error({ err: error, cameraId }, 'the room refused the RTMP ingest');
-        return void end('ingest refused');
-      }
+      ingest = await openIngest();
+      if (!ingest) return;
       if (disconnected) return void end('encoder left');
-      proc = spawnLiveFfmpeg(ffmpeg, rtmpToRtpArgs(ingest, { remux, hasAudio: metadataAudio ?? audioSeen }), { stdin: true });
-      info.pid = proc.child.pid;
-      const stdin = proc.child.stdin!;
-      for (const chunk of buffered.splice(0)) stdin.write(chunk);
-      // Backpressure: when ffmpeg falls behind, TCP slows the encoder down rather than memory growing here.
-      stdin.on('drain', () => publish.resume());
-      void proc.exited.then(({ code, signal, stderr }) => {
-        if (!finishing) log.warn({ cameraId, code, signal, detail: lastLine(stderr) }, 'RTMP ffmpeg stopped');
-        void end('ffmpeg exited');
-      });
-      log.info({ cameraId, codec, remux, remote: publish.remoteAddress }, 'RTMP publish started');
+      launch(ingest, buffered.splice(0));
+      log.info({ cameraId, codec, remote: publish.remoteAddress }, 'RTMP publish started');
+    };
+
+    /** The media server stopped under the room: the encoder stays, a new ffmpeg sends into a new ingest. */
+    const resume = async (lost: RtpIngest) => {
+      if (finishing || ingest !== lost) return;
+      log.warn({ cameraId }, 'RTMP publish lost its room (the media server stopped): sending into a new one');
+      resuming = true;
+      ingest = null;
+      const old = proc;
+      proc = null;
+      old?.child.stdin?.end();
+      await old?.stop(1000);
+      // Waits while the media server restarts.
+      const next = await openIngest();
+      if (!next) return;
+      if (finishing) return void (await next.close().catch(() => undefined));
+      ingest = next;
+      resuming = false;
+      waitForKeyframe = true;
+      launch(next, [FLV_HEADER, ...[headers.metadata, headers.video, headers.audio].filter((t): t is Buffer => t !== undefined)]);
     };
     const firstVideoTimer = setTimeout(() => {
       if (!video) void end('no video within 10 s');
@@ -147,10 +194,12 @@ export async function createRtmpIngest(options: RtmpIngestOptions): Promise<Rtmp
             metadataAudio = 'audiocodecid' in meta || metadataAudio;
           }
           tag = flvTag(18, 0, message.payload.subarray(3 + '@setDataFrame'.length));
+          headers.metadata = tag;
         }
       } else if (message.type === MSG.audio) {
         audioSeen = true;
         tag = flvTag(8, message.timestamp, message.payload);
+        if (isSequenceHeader('audio', message.payload)) headers.audio = tag;
       } else if (message.type === MSG.video) {
         if (!video) {
           const found = videoTrackInfo(message.payload);
@@ -162,18 +211,24 @@ export async function createRtmpIngest(options: RtmpIngestOptions): Promise<Rtmp
           }
         }
         tag = flvTag(9, message.timestamp, message.payload);
+        if (isSequenceHeader('video', message.payload)) headers.video = tag;
       }
       if (!tag) return;
       if (audioSeen && video && !decided && audioTimer) void start();
+      if (resuming) return;
       if (!proc) {
         buffered.push(tag);
         return;
+      }
+      if (waitForKeyframe) {
+        if (message.type !== MSG.video || !isVideoKeyframe(message.payload)) return;
+        waitForKeyframe = false;
       }
       if (!proc.child.stdin!.write(tag)) publish.pause();
     });
     publish.onClose(() => {
       disconnected = true;
-      if (!decided || proc) void end('encoder left');
+      if (!decided || proc || resuming) void end('encoder left');
     });
     return { cameraId, publish, info, ended };
   };

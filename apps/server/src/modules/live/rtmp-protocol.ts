@@ -296,6 +296,25 @@ export function flvTag(type: 8 | 9 | 18, timestamp: number, data: Buffer): Buffe
   return Buffer.concat([head, data, uint32(11 + data.length)]);
 }
 
+/** Whether an RTMP video payload (an FLV video tag's body) is a key frame, in legacy or Enhanced RTMP framing. */
+export function isVideoKeyframe(payload: Buffer): boolean {
+  if (payload.length < 1) return false;
+  return ((payload[0]! >> 4) & 0x07) === 1;
+}
+
+/**
+ * Whether an RTMP audio or video payload is its codec's sequence header (AVC/HEVC decoder configuration, Enhanced
+ * RTMP's SequenceStart, AAC's AudioSpecificConfig): what a decoder joining later needs before anything else.
+ */
+export function isSequenceHeader(kind: 'audio' | 'video', payload: Buffer): boolean {
+  if (payload.length < 2) return false;
+  if (kind === 'audio') return payload[0]! >> 4 === 10 && payload[1] === 0;
+  // Enhanced RTMP: the low four bits are the packet type, 0 = SequenceStart. Legacy: AVC (7) or HEVC (12), type 0.
+  if (payload[0]! & 0x80) return (payload[0]! & 0x0f) === 0;
+  const codecId = payload[0]! & 0x0f;
+  return (codecId === 7 || codecId === 12) && payload[1] === 0;
+}
+
 export interface VideoTrackInfo {
   /** FLV codec id: 7 = H.264 (AVC); others (and Enhanced RTMP's FourCCs) are transcoded. */
   codecId: number;

@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
+import { spawnChild } from '../../lib/child-processes';
 import type { FfmpegBinary } from '../../lib/ffmpeg';
 import type { RtpIngest } from './media-server';
 
@@ -46,11 +47,11 @@ export interface LiveProcess {
 }
 
 /**
- * Starts ffmpeg for a live job at a lower CPU priority (the API keeps answering under load). stdin is a pipe when
- * `stdin` is true (RTMP ingest feeds FLV through it), else closed.
+ * Starts ffmpeg for a live job at a lower CPU priority (the API keeps answering under load), dying with the server.
+ * stdin is a pipe when `stdin` is true (RTMP ingest feeds FLV through it), else closed.
  */
 export function spawnLiveFfmpeg(binary: FfmpegBinary, args: string[], options: { stdin?: boolean } = {}): LiveProcess {
-  const child = spawn(binary.path, ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats', ...args], {
+  const child = spawnChild(binary.path, ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats', ...args], {
     stdio: [options.stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'],
   });
   try {

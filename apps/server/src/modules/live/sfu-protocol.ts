@@ -27,7 +27,7 @@ export type SfuRequest =
   | { op: 'endRoom'; room: number }
   | { op: 'close' };
 
-export type SfuResult = SdpAnswer | boolean | (Omit<RtpIngest, 'close'> & { ingestId: string }) | { sdp: string; tapId: string } | null | undefined;
+export type SfuResult = SdpAnswer | boolean | (Omit<RtpIngest, 'close' | 'lost'> & { ingestId: string }) | { sdp: string; tapId: string } | null | undefined;
 
 export type SfuErrorCode = 'bad-offer' | 'no-publisher' | 'codec-mismatch' | 'unknown-session' | 'unsupported';
 
@@ -35,4 +35,8 @@ export type SfuMessage =
   | { type: 'reply'; id: number; ok: true; result: SfuResult }
   | { type: 'reply'; id: number; ok: false; code: SfuErrorCode | 'internal'; message: string }
   | { type: 'event'; event: MediaServerEvent }
-  | { type: 'stats'; rooms: RoomStats[] };
+  | { type: 'stats'; rooms: RoomStats[] }
+  /** Loaded and taking requests. */
+  | { type: 'ready' }
+  /** An error nothing handled: the SFU exits after saying so (decision record 060). */
+  | { type: 'fatal'; message: string; stack?: string };

@@ -17,6 +17,22 @@ describe('viewer sessions', () => {
     expect(closed).toHaveLength(2);
   });
 
+  it('says who watches which camera, and forgets a room the media server counted empty', async () => {
+    const closed: string[] = [];
+    const viewers = createViewerSessions({ closeSession: async (id) => void closed.push(id) });
+    viewers.add(1, 10, 'v-a');
+    viewers.add(1, 11, 'v-b');
+    viewers.add(2, 10, 'v-c');
+    expect(viewers.watchers()).toEqual(new Map([[1, [10, 11]], [2, [10]]]));
+    expect(viewers.holds(1, 11)).toBe(true);
+    viewers.roomEmptied(1);
+    expect(viewers.holds(1, 11)).toBe(false);
+    expect(viewers.watchers()).toEqual(new Map([[2, [10]]]));
+    // Forgotten, not closed: the media server closed them already.
+    await viewers.disconnectViewer(1, 10);
+    expect(closed).toEqual([]);
+  });
+
   it('a media server that refuses to close (the session was gone already) does not fail the disconnect', async () => {
     const viewers = createViewerSessions({ closeSession: async () => Promise.reject(new Error('unknown-session')) });
     viewers.add(3, 30, 'v-x');

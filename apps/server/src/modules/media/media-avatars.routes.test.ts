@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { mediaUrl } from '../../lib/media-url';
 import { identiconSvg, numberedAvatarSvg } from './media-avatars';
 
-describe('GET /media/avatars (SPEC §3 avatar rule)', () => {
+describe('GET /media/avatars (product §3 avatar rule)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { AVATAR_MAX } from '@velora/shared';
 import { isDbId } from '../../lib/paging';
 
-// The avatar pictures of SPEC §3, drawn as SVG on request (a few hundred bytes each, so nothing is stored):
+// The avatar pictures of product §3, drawn as SVG on request (a few hundred bytes each, so nothing is stored):
 //   /media/avatars/default.svg       a neutral silhouette (avatar null)
 //   /media/avatars/{1..40}.svg       forty geometric designs a member may choose
 //   /media/avatars/users/{id}.svg    an identicon of the account (avatar 0): a mirrored 5×5 grid from a hash of the id

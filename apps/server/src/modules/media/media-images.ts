@@ -17,6 +17,7 @@ import {
 } from '@velora/shared';
 import { createConcurrencyLimit } from '../../lib/concurrency-limit';
 import type { MediaPaths } from './media-paths';
+import { mulberry32 } from '../../lib/mulberry32';
 
 // Sized pictures, drawn with sharp from an original and cached on disk: each (kind, id, size, width, format) is
 // rendered once. The disk is the cache: libvips's own cache of operations and open files would only keep pixels of
@@ -30,7 +31,7 @@ const imageWork = createConcurrencyLimit(IMAGE_WORK_CONCURRENCY);
 /** Tasks of the image work queue, running and waiting (health of the limit, for the memory benchmark and tests). */
 export const imageWorkLoad = () => ({ active: imageWork.active, queued: imageWork.queued });
 
-/** playdate: one of the 8 generated playdate images (id = image_variant + 1), SPEC §3's 900x500 and 370x206. */
+/** playdate: one of the 8 generated playdate images (id = image_variant + 1), product §3's 900x500 and 370x206. */
 export type ImageKind = 'video' | 'model' | 'shoot' | 'image' | 'playdate';
 export const IMAGE_KINDS: readonly ImageKind[] = ['video', 'model', 'shoot', 'image', 'playdate'];
 
@@ -40,7 +41,7 @@ export const IMAGE_KINDS: readonly ImageKind[] = ['video', 'model', 'shoot', 'im
  */
 export type MissingOriginalDrawer = (kind: ImageKind, id: number, natural?: { width: number; height: number }) => Promise<Buffer>;
 
-/** Every size the image endpoint serves: those of SPEC §3, plus the player poster, gallery and small-thumbnail sizes. */
+/** Every size the image endpoint serves: those of product §3, plus the player poster, gallery and small-thumbnail sizes. */
 export const ALLOWED_IMAGE_SIZES: readonly string[] = [
   ...new Set<string>([
     ...Object.values(IMAGE_SIZES).flat(),
@@ -52,7 +53,7 @@ const ALLOWED = new Set(ALLOWED_IMAGE_SIZES);
 export const isImageKind = (kind: string): kind is ImageKind => (IMAGE_KINDS as readonly string[]).includes(kind);
 export const isAllowedSize = (size: string) => ALLOWED.has(size);
 
-/** One file of a picture: a size of SPEC §3 (or ours), a narrower width of it for srcset, and a format. */
+/** One file of a picture: a size of product §3 (or ours), a narrower width of it for srcset, and a format. */
 export interface ImageVariant {
   size: string;
   width: number;
@@ -94,7 +95,7 @@ export const isImageVariant = (v: ImageVariant | ImageVariantError): v is ImageV
 /** The file name of a variant (what the cache stores it as, and what the URL ends with). */
 export const variantFile = (v: ImageVariant) => imageVariantName(v.size, v.format, v.scaledWidth);
 
-/** The encoder of each format. WebP and AVIF at the qualities that look like JPEG at SPEC §9's 85, at a fraction of its size. */
+/** The encoder of each format. WebP and AVIF at the qualities that look like JPEG at product §9's 85, at a fraction of its size. */
 const ENCODE: Record<ImageFormat, (image: Sharp) => Sharp> = {
   jpg: (image) => image.jpeg({ quality: IMAGE_QUALITY }),
   webp: (image) => image.webp({ quality: 80, effort: 4 }),
@@ -173,17 +174,8 @@ export async function forgetSizes(paths: MediaPaths, kind: ImageKind, id: number
   await fs.rm(paths.cachedImageDir(kind, id), { recursive: true, force: true });
 }
 
-/** A small deterministic PRNG (mulberry32): the same placeholder number always gives the same picture. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded (mulberry32): the same placeholder number always gives the same picture. */
+const random = mulberry32;
 
 function hslToRgb(h: number, s: number, l: number): [number, number, number] {
   const k = (n: number) => (n + h / 30) % 12;

@@ -16,6 +16,7 @@ import {
   type LavfiClip,
   type MediaProbe,
 } from '../../lib/ffmpeg';
+import { demoMediaEntry, keepDemoMedia, restoreDemoMedia } from './demo-media-cache';
 import { forgetSizes } from './media-images';
 import { mediaPaths } from './media-paths';
 import { mediaRepository, type AssetKind, type AssetRow } from './media.repository';
@@ -25,7 +26,7 @@ import { mediaRepository, type AssetKind, type AssetRow } from './media.reposito
 // heartbeat (updated_at) while it works: work left by a crashed instance is taken back after STALE_SECONDS of silence,
 // much sooner than the job's own expiry, which must outlast the longest transcode.
 
-/** Renditions (short side of the picture): SPEC §9, 360 to 1080, and 160 to 1080 for about-us videos. */
+/** Renditions (short side of the picture): product §9, 360 to 1080, and 160 to 1080 for about-us videos. */
 export const RENDITION_RUNGS: Record<AssetKind, readonly number[]> = {
   video: [360, 480, 720, 1080],
   censored: [360, 480, 720, 1080],
@@ -78,9 +79,19 @@ export async function processAsset(deps: MediaJobDeps, asset: AssetRow, options:
   heartbeat.unref();
   try {
     const source = paths.source(asset.source_name);
+    const finalDir = paths.hlsDir(asset.id);
+    let cacheEntry: ReturnType<typeof demoMediaEntry> | null = null;
     if (!(await exists(source))) {
       const recipe = deps.missingSource?.(asset.source_name);
       if (!recipe) throw new UnusableSourceError(`The source file is missing: ${source}`);
+      const cacheDir = deps.config.demoMediaCacheDir;
+      cacheEntry = cacheDir ? demoMediaEntry(cacheDir, recipe, RENDITION_RUNGS[asset.kind], options.binary.version) : null;
+      const kept = cacheEntry && (await restoreDemoMedia(cacheEntry, { source, hlsDir: finalDir }));
+      if (kept) {
+        await mediaRepository.markReady(deps.db, asset.id, { renditions: kept.renditions, width: kept.probe.width, height: kept.probe.height, durationMs: kept.probe.durationMs });
+        await mediaRepository.syncVideoDurations(deps.db, asset.id);
+        return { ...kept, source };
+      }
       await renderLavfiClip(options.binary, { ...recipe, output: source }, {
         signal: options.signal,
         onProgress: (f) => options.onProgress?.(f, 'source'),
@@ -91,7 +102,6 @@ export async function processAsset(deps: MediaJobDeps, asset: AssetRow, options:
     });
     const renditions = pickRenditions(Math.min(probe.width, probe.height), RENDITION_RUNGS[asset.kind]);
 
-    const finalDir = paths.hlsDir(asset.id);
     const workDir = path.join(paths.hlsRoot, `.${asset.id}.${randomBytes(4).toString('hex')}.tmp`);
     try {
       await transcodeHls(options.binary, {
@@ -107,6 +117,7 @@ export async function processAsset(deps: MediaJobDeps, asset: AssetRow, options:
     } finally {
       await fs.rm(workDir, { recursive: true, force: true });
     }
+    if (cacheEntry) await keepDemoMedia(cacheEntry, { source, hlsDir: finalDir }, { renditions, probe });
     await mediaRepository.markReady(deps.db, asset.id, { renditions, width: probe.width, height: probe.height, durationMs: probe.durationMs });
     // The videos that play this media last as long as it does (the seed's, an import's).
     await mediaRepository.syncVideoDurations(deps.db, asset.id);

@@ -28,7 +28,7 @@ async function sendImage(request: FastifyRequest, reply: FastifyReply, file: str
 }
 
 /**
- * Sends a generated avatar (SPEC §3): public like the pictures, cached for good (its name fixes its design). The
+ * Sends a generated avatar (product §3): public like the pictures, cached for good (its name fixes its design). The
  * policy header keeps the SVG inert even when opened on its own, on our origin.
  */
 function sendAvatar(request: FastifyRequest, reply: FastifyReply, svg: string | null, file: string) {

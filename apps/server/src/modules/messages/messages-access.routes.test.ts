@@ -1,6 +1,6 @@
 import { Conversation, NewMessages, TransactionalPopup, UnsubscribedGroups } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMessagesTestApp, expectStatus, type MessagesTestApp, type Person } from './messages-test-helpers';
+import { buildMessagesTestApp, expectStatus, type MessagesTestApp, type Person } from '../../../test/modules/messages';
 
 // Who may call the messages endpoints at all, and which route answers which path.
 

@@ -1,6 +1,6 @@
 import { CONVERSATION_PAGE_SIZE, Conversation, NewMessages } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type Person } from './messages-test-helpers';
+import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type Person } from '../../../test/modules/messages';
 
 // GET /messages/{name}?before: one conversation from the viewer's side, a page at a time.
 

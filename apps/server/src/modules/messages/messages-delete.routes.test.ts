@@ -1,6 +1,6 @@
 import { Conversation, Inbox } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type Person } from './messages-test-helpers';
+import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type Person } from '../../../test/modules/messages';
 
 // DELETE /messages/{name}/{messageId} and DELETE /messages/{name}/all: mailbox semantics, each side deletes its own view.
 

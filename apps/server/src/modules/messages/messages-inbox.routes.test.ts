@@ -1,6 +1,6 @@
 import { INBOX_PER_PAGE, Inbox } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type Person } from './messages-test-helpers';
+import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type Person } from '../../../test/modules/messages';
 
 // GET /messages?page: the conversations of the viewer, the newest first, with unread counts.
 

@@ -1,7 +1,7 @@
 import { NewMessages } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_MESSAGES_MAX } from './messages.service';
-import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type Person } from './messages-test-helpers';
+import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type Person } from '../../../test/modules/messages';
 
 // GET /messages/new_messages?last_message_timestamp: the polling call while realtime is down.
 

@@ -1,7 +1,7 @@
 import { Conversation, Inbox, Message, PlaydateCameras } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModel } from '../../../test/factories';
-import { START, buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type ModelPerson, type Person } from './messages-test-helpers';
+import { START, buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type ModelPerson, type Person } from '../../../test/modules/messages';
 
 // The offline messages of a private playdate, between the member who booked it and the model's account.
 

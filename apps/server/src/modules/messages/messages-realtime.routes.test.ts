@@ -1,6 +1,6 @@
 import { MessagesReadEvent, NewMessageEvent, REALTIME_EVENTS, UnreadTotal } from '@velora/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildMessagesTestApp, expectStatus, type MessagesTestApp, type ModelPerson, type Person, type RecordedEvent } from './messages-test-helpers';
+import { buildMessagesTestApp, expectStatus, type MessagesTestApp, type ModelPerson, type Person, type RecordedEvent } from '../../../test/modules/messages';
 
 // What the messages module pushes to browsers through the realtime hub: events, payloads and rooms (user:{id}).
 

@@ -1,7 +1,7 @@
 import { Conversation, Inbox, MESSAGE_RECIPIENTS_MAX, MessageRecipients } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createModel } from '../../../test/factories';
-import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type ModelPerson, type Person } from './messages-test-helpers';
+import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type ModelPerson, type Person } from '../../../test/modules/messages';
 
 // GET /messages/recipients?q: the models a member can start a conversation with, and writing first to one of them.
 

@@ -1,6 +1,6 @@
 import { RESERVED_MESSAGE_SEGMENTS, Username } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type Person } from './messages-test-helpers';
+import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type Person } from '../../../test/modules/messages';
 
 // A username is a path segment of /messages/{name}: the provider's inbox and the calls under /messages are no one's name.
 

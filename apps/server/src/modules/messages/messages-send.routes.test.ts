@@ -1,6 +1,6 @@
 import { Conversation, MESSAGE_TEXT_MAX, Message } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type ModelPerson, type Person } from './messages-test-helpers';
+import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type ModelPerson, type Person } from '../../../test/modules/messages';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 
 // POST /messages/{name}/send: who may write to whom, what is stored, and how fast.
@@ -96,7 +96,7 @@ describe('POST /messages/{name}/send', () => {
     ['empty text', { text: '' }],
     ['only whitespace', { text: '  \n\t ' }],
     ['only control characters', { text: '\u0000\u0001' }],
-    // Issue 11: refused at the contract (decision record 031), no longer dropped quietly.
+    // Refused at the contract (decision record 031), no longer dropped quietly.
     ['a NUL inside', { text: 'a\u0000b' }],
     ['an escape inside', { text: 'a\u001b[0mb' }],
     ['too long text', { text: 'y'.repeat(MESSAGE_TEXT_MAX + 1) }],

@@ -1,6 +1,6 @@
 import { Conversation, TransactionalPopup, UnsubscribedGroups } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type Person } from './messages-test-helpers';
+import { buildMessagesTestApp, expectBadField, expectStatus, type MessagesTestApp, type Person } from '../../../test/modules/messages';
 
 // Site messages: the provider's inbox (/messages/velora), group unsubscriptions, the transactional popup, the welcome.
 

@@ -1,7 +1,7 @@
 import { NewMessages } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_ENGINE, TEST_POSTGRES_URL } from '../../../test/test-app';
-import { buildMessagesTestApp, expectStatus, type MessagesTestApp, type Person } from './messages-test-helpers';
+import { buildMessagesTestApp, expectStatus, type MessagesTestApp, type Person } from '../../../test/modules/messages';
 
 // Each member's unread total is kept until a message table changes (decision record 058): asked again it costs no
 // query, and a new message, a read mark or another instance's write shows on the next request.

@@ -196,7 +196,7 @@ describe('GET /api/pages/meta', () => {
     expect(unknown.title.startsWith(PRODUCT_NAME)).toBe(true);
   });
 
-  // Found by the fuzz run (issue 11): the path is decoded before it is looked up, and PostgreSQL refuses a NUL (500).
+  // Found by the fuzz run (decision 031): the path is decoded before it is looked up, and PostgreSQL refuses a NUL (500).
   it('answers a url whose path encodes a control character with the defaults (200), not a 500', async () => {
     for (const url of ['/%00', '/a%00b', '/blog/%00', '/welcome/%1B', 'http://localhost:8080/%7F']) {
       const res = await get(`/api/pages/meta?url=${encodeURIComponent(url)}`);

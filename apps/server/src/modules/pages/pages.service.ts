@@ -150,7 +150,7 @@ export function createPagesService(deps: PagesDeps) {
     /** Meta for any path: an app route's defaults, a blog article's or landing's own, a custom page's, or the site's. */
     async meta(url: string, lang: Language | undefined): Promise<PageMeta> {
       const path = pathOfUrl(url, config.publicUrl) ?? '/';
-      // The German blog lives under /lecker_blog (SPEC §2): its pages are German unless asked otherwise.
+      // The German blog lives under /lecker_blog (product §2): its pages are German unless asked otherwise.
       const language: Language = lang ?? (path.startsWith('/lecker_blog') ? 'de' : 'en');
       const canonical = `${config.publicUrl}${path === '/' ? '/' : path}`;
       const defaults = {

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME, type Language } from '@velora/shared';
 
-// Meta defaults for the app's own routes (SPEC §2): the page title is the product name followed by the translated
-// section name (SPEC §1). Public information pages are indexed; member areas, flows and tokens links are not.
+// Meta defaults for the app's own routes (product §2): the page title is the product name followed by the translated
+// section name (product §1). Public information pages are indexed; member areas, flows and tokens links are not.
 
 type Texts = Record<Language, string>;
 
@@ -185,5 +185,5 @@ export function routeMetaFor(path: string): { meta: RouteMeta; lastSegment: stri
   return meta ? { meta, lastSegment: segmentsOf(path).at(-1) ?? '' } : null;
 }
 
-/** The title of a section: the product name followed by the section name (SPEC §1). */
+/** The title of a section: the product name followed by the section name (product §1). */
 export const titleFor = (section: string) => `${PRODUCT_NAME} - ${section}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainLine } from '@velora/shared';
+import { plainLine, unixSeconds } from '@velora/shared';
 
 /**
  * A payment provider: it takes the money on its own hosted page and tells us the outcome by a signed webhook
@@ -52,10 +52,10 @@ export interface PaymentEvent {
 export const PaymentEventBody = z.object({
   id: z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/),
   type: z.enum(PAYMENT_EVENT_TYPES),
-  created: z.number().int(),
+  created: unixSeconds(),
   data: z.object({
     payment: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-    // Stored with the payment: a NUL would reach PostgreSQL as a 500 (issue 11), so it is a rejected event instead.
+    // Stored with the payment: a NUL would reach PostgreSQL as a 500 (decision 031), so it is a rejected event instead.
     reference: z.string().max(200).check(...plainLine()).nullable().optional(),
   }),
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalog, type CatalogFixture } from '../../../test/catalog-fixture';
 import { setPlanActive } from '../../../test/factories';
 import { loadConfig } from '../../config';
-import { buildPaymentsTestApp, DAY_MS, START, type PaymentsTestApp } from './payments-test-helpers';
+import { buildPaymentsTestApp, DAY_MS, START, type PaymentsTestApp } from '../../../test/modules/payments';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 
 // POST /payments/checkout, GET /payments/{id} and the sandbox provider's hosted checkout, end to end.

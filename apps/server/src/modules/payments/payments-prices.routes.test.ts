@@ -1,7 +1,7 @@
 import { CoinPackages, DISCOUNT_FEATURES, LAW_LIMITED_CODE, MembershipPlans } from '@velora/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setCampaignFeature, setPlanActive, setUserFeature } from '../../../test/factories';
-import { buildPaymentsTestApp, type PaymentsTestApp } from './payments-test-helpers';
+import { buildPaymentsTestApp, type PaymentsTestApp } from '../../../test/modules/payments';
 
 // GET /payments/plans and GET /payments/coin_packages: who sees them, VAT by the visit's country, discounts by flags.
 
@@ -132,7 +132,7 @@ describe('GET /payments/plans', () => {
     ['valentines_day_discount_25', 'subscribers_2025', true],
     ['summer_discount', 'subscribers', false],
     ['summer_discount', null, true],
-  ] as const)('SPEC §4: %s with version %j applies to plans: %j', async (name, version, applies) => {
+  ] as const)('product §4: %s with version %j applies to plans: %j', async (name, version, applies) => {
     await t.feature(name, true, version, { percent: 10 });
     const month = (await plans()).plans.find((p) => p.token === 'month-1')!.price;
     expect(month.discount).toBe(applies ? name : null);
@@ -192,7 +192,7 @@ describe('GET /payments/coin_packages', () => {
     expect((await packages(m.token, visit)).packages[0]!.price).toMatchObject({ discount: 'cc_discount', net_cents: 899, vat_cents: 171, amount_cents: 1070 });
   });
 
-  it('is law-limited: 451 for a member visiting from SE (SPEC §4)', async () => {
+  it('is law-limited: 451 for a member visiting from SE (product §4)', async () => {
     const m = await t.member();
     const res = await t.call('GET', '/payments/coin_packages', { token: m.token, visit: await t.visitFrom('SE') });
     expect(res.statusCode).toBe(451);

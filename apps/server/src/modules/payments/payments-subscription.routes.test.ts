@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../composition/create-services';
 import { deliveryThrough, type WebhookDelivery } from './payment-provider';
-import { buildPaymentsTestApp, DAY_MS, paymentEvent, START, type PaymentsTestApp } from './payments-test-helpers';
+import { buildPaymentsTestApp, DAY_MS, paymentEvent, START, type PaymentsTestApp } from '../../../test/modules/payments';
 import { RENEWAL_RETRY_AFTER_MS } from './payments.service';
 import { createTestJobQueues } from '../../../test/test-job-queue';
 import { createRenewalJob, registerRenewalJob } from './renewal-job';

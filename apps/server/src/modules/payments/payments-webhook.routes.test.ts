@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Checkout, addPeriods } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPaymentsTestApp, paymentEvent, START, type PaymentsTestApp } from './payments-test-helpers';
+import { buildPaymentsTestApp, paymentEvent, START, type PaymentsTestApp } from '../../../test/modules/payments';
 import { webhookSecret } from './payments.service';
 import { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, WebhookRejected, signWebhook, verifyWebhookSignature } from './webhook-signature';
 
@@ -83,7 +83,7 @@ describe('signature checks: refused with 400 and nothing written', () => {
     }
   });
 
-  // Issue 11: the raw body is parsed by the provider, not the route's schema; a control character in a signed event's
+  // Decision 031: the raw body is parsed by the provider, not the route's schema; a control character in a signed event's
   // strings is refused like any other bad event, never left for PostgreSQL to refuse with a 500.
   it('refuses a signed event whose strings hold a control character or a lone surrogate', async () => {
     for (const reference of ['ref\u0000', 'ref\u001b', 'ref\ud800']) {

@@ -1,8 +1,14 @@
 import type { PlaydateSide } from '@velora/shared';
-import { PLAYDATE_MEDIA_ROOM_BASE } from './playdates-port';
+import { PRIVATE_MEDIA_ROOM_BASE } from '../live/media-server';
 
 // Each playdate has two media rooms of its own on the media server (decision record 041): the model's side at
 // BASE + 2·id, the member's at BASE + 2·id + 1. Public shows use the model's side only.
+
+/**
+ * The media rooms of playdates share the media server's numbering with cameras, far above any camera id: the live
+ * module's private rooms (never tapped for LL-HLS or stills).
+ */
+export const PLAYDATE_MEDIA_ROOM_BASE = PRIVATE_MEDIA_ROOM_BASE;
 
 export function mediaRoomOf(playdateId: number, side: PlaydateSide): number {
   return PLAYDATE_MEDIA_ROOM_BASE + 2 * playdateId + (side === 'member' ? 1 : 0);

@@ -4,7 +4,7 @@ import { createTestJobQueues, type TestJobQueues } from '../../../test/test-job-
 import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../../test/test-app';
 import { registerPlaydateRoomsJobs } from './playdate-rooms-jobs';
 import { PLAYDATE_ENDING_SOON_SECONDS } from './playdate-rooms.service';
-import { changeStatus, insertPlaydate } from './playdate-rooms-test-helpers';
+import { changeStatus, insertPlaydate } from '../../../test/modules/playdate-rooms';
 
 // The "ending soon" line on a running job queue: queued when the playdate goes live, due two minutes before its end.
 

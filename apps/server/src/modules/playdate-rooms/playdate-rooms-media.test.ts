@@ -11,7 +11,8 @@ import { liveSigningKey, signLiveToken } from '../live/live-tokens';
 import type { MediaServerEvent } from '../live/media-server';
 import { isRtcp } from '../live/rtp-packets';
 import { mediaRoomOf } from './media-rooms';
-import { changeStatus, insertPlaydate } from './playdate-rooms-test-helpers';
+import { changeStatus, insertPlaydate } from '../../../test/modules/playdate-rooms';
+import { REAL_TIME_MEDIA } from '../../../test/real-time-media';
 
 // The two media rooms of a private playdate with real WebRTC peers (libdatachannel as the browsers, ffmpeg as their
 // cameras) through the composition's /live routes and the embedded SFU: each side publishes with the ticket the room
@@ -32,7 +33,7 @@ beforeAll(async () => {
   });
   live = await createLive(t.deps);
   liveApp = Fastify();
-  await live.registerRoutes(liveApp, [t.services.cameras, t.services.playdateRooms]);
+  await live.registerRoutes(liveApp, [t.services.cameras, t.services.playdateRooms], t.services.cameras);
   await live.start(t.services.cameras, t.services.playdateRooms);
   live.media.on((event) => events.push(event));
   base = await liveApp.listen({ host: '127.0.0.1', port: 0 });
@@ -72,7 +73,7 @@ async function watch(url: string, token: string, name: string): Promise<TestView
 
 const rtp = (packets: Buffer[]) => packets.filter((p) => p.length >= 12 && !isRtcp(p));
 
-describe('the media rooms of a private playdate', () => {
+describe('the media rooms of a private playdate', REAL_TIME_MEDIA, () => {
   it('carries the member\'s camera to the model and hers to him, refuses other tickets, and drops both at the end', async () => {
     const model = await asModel(t);
     const member = await asPremium(t);

@@ -2,7 +2,7 @@ import type { ChatAuthorRole } from '@velora/shared';
 import type { Queryable } from '../../db/database';
 
 // The rooms' own tables (migration 0015): the chat of a room and the member's feedback. The playdates themselves are
-// read through the port (playdates-port.ts), except the feedback list's one query, which needs no more than ids.
+// read through the port (playdates/playdates-port.ts), except the feedback list's one query, which needs no more than ids.
 
 export interface PlaydateMessageRow {
   id: number | string;

@@ -13,10 +13,9 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { playdateReplayKey, playdateReplayPath, signPlaydateReplayToken } from '../../lib/playdate-replay-token';
 import type { RealtimeEventContext } from '../../lib/realtime-hub';
 import { verifyLiveToken } from '../live/live-tokens';
-import { mediaRoomOf } from './media-rooms';
+import { PLAYDATE_MEDIA_ROOM_BASE, mediaRoomOf } from './media-rooms';
 import { PLAYDATE_PREPARE_SECONDS } from './playdate-rooms.service';
-import { changeStatus, insertPlaydate } from './playdate-rooms-test-helpers';
-import { PLAYDATE_MEDIA_ROOM_BASE } from './playdates-port';
+import { changeStatus, insertPlaydate } from '../../../test/modules/playdate-rooms';
 
 // The rooms of playdates through the API on a clock the tests move, with a media server that records what it is told
 // (the WebRTC side is proven in playdate-rooms-media.test.ts): access, tickets, chat, replay and feedback.

@@ -26,12 +26,12 @@ import type { RealtimeEventContext, RoomKindDefinition } from '../../lib/realtim
 import type { Platform } from '../../platform';
 import { liveSigningKey, PUBLISHER_TOKEN_TTL_SECONDS, signLiveToken, verifyLiveToken, VIEWER_TOKEN_TTL_SECONDS } from '../live/live-tokens';
 import type { MediaServer, MediaServerEvent } from '../live/media-server';
+import type { PlaydateRecord, PlaydatesPort, PlaydateStatusChange } from '../playdates/playdates-port';
 import type { AuthContext } from '../sessions/sessions.service';
 import { mediaRoomOf, playdateOfMediaRoom } from './media-rooms';
 import { playdateRoomsRepository as repo, type PlaydateMessageRow } from './playdate-rooms.repository';
-import type { PlaydateRecord, PlaydatesPort, PlaydateStatusChange } from './playdates-port';
 
-// The rooms of playdates (issue 14, decision record 041): who may enter, the tickets of the two media rooms, the
+// The rooms of playdates (decision record 041): who may enter, the tickets of the two media rooms, the
 // chat, the replay of a public one's chat and the member's feedback. The playdates themselves (status, money, jobs)
 // are the playdates module's, reached through the port.
 

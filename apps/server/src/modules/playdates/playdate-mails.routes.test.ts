@@ -2,7 +2,7 @@ import { Playdate } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveCoins, asPremium } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { PRICE, call, firstSlot, offeringModel, requestAt } from './playdates-test-helpers';
+import { PRICE, call, firstSlot, offeringModel, requestAt } from '../../../test/modules/playdates';
 
 // The member hears by mail, in his language, how his private request was answered and that a playdate he asked about
 // starts soon; each mail links the page it is about. Nothing is mailed to a member who switched playdate mails off.

@@ -2,7 +2,7 @@ import { Playdate, PlaydateRequestCheck } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMember, asVisitor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { call, firstSlot, offeringModel, premiumWith, requestAt, type OfferingModel } from './playdates-test-helpers';
+import { call, firstSlot, offeringModel, premiumWith, requestAt, type OfferingModel } from '../../../test/modules/playdates';
 
 // Who may request, see and change a playdate: visitors, members who are not premium, SE users, other members, a member
 // the model banned from her chat, and bad input naming its field.

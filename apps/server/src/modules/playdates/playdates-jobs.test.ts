@@ -2,9 +2,9 @@ import { Playdate } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestJobQueues, type TestJobQueues } from '../../../test/test-job-queue';
 import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../../test/test-app';
-import { expectLedgerConsistent } from '../coins/coins-test-helpers';
+import { expectLedgerConsistent } from '../../../test/modules/coins';
 import { registerPlaydateJobs } from './playdates-jobs';
-import { bookings, call, firstSlot, offeringModel, premiumWith, requestAt, statusOf } from './playdates-test-helpers';
+import { bookings, call, firstSlot, offeringModel, premiumWith, requestAt, statusOf } from '../../../test/modules/playdates';
 
 // Playdates on a real job queue and a shared database: the last free slot goes to exactly one of twenty members asking
 // at once, and a playdate accepted on one instance is started once by another after a restart.

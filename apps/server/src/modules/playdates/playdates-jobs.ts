@@ -1,5 +1,6 @@
 import type { JobQueue } from '../../lib/jobs/job-queue';
-import { PLAYDATE_JOBS, type PlaydateJobData, type PlaydatesService } from './playdates.service';
+import { PLAYDATE_JOBS, type PlaydateJobData } from './playdate-next-jobs';
+import type { PlaydatesService } from './playdates.service';
 
 /** Every minute: the backstop of every playdate step whose job was lost, never queued, or ran on a stopped instance. */
 export const PLAYDATE_SWEEP_CRON = '* * * * *';

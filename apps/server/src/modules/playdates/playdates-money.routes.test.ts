@@ -1,8 +1,8 @@
 import { Playdate, PlaydateExtendOffer, PlaydateQuote, PlaydateStatusView, PLAYDATE_EVENTS, type PlaydateStatusEvent } from '@velora/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { accountBalance, expectLedgerConsistent } from '../coins/coins-test-helpers';
-import { PRICE, bookings, call, firstSlot, offeringModel, premiumWith, requestAt, statusOf } from './playdates-test-helpers';
+import { accountBalance, expectLedgerConsistent } from '../../../test/modules/coins';
+import { PRICE, bookings, call, firstSlot, offeringModel, premiumWith, requestAt, statusOf } from '../../../test/modules/playdates';
 
 // The money of private playdates through the API, on a clock the tests move (the jobs' steps are called as the jobs
 // and the sweep call them): held at the request, captured at the start, paid at an extension, released when declined,

@@ -2,7 +2,7 @@ import { PlaydateList } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMember } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { call, offeringModel } from './playdates-test-helpers';
+import { call, offeringModel } from '../../../test/modules/playdates';
 
 // The public list: live shows first, then upcoming ones soonest first, then the shows of the last week newest first,
 // each with the link to its chat replay; older shows and cancelled ones are not in it.

@@ -2,9 +2,9 @@ import { DEFAULT_PLAYDATE_LIMITS, PlaydateLimits, StudioPlaydates } from '@velor
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMember, asModel, asTeam, asVisitor, type LoggedIn } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { call, offeringModel, type OfferingModel } from './playdates-test-helpers';
+import { call, offeringModel, type OfferingModel } from '../../../test/modules/playdates';
 
-// GET and PUT /team/playdate-limits (issue 14: models set prices and durations "within limits the team sets"): a team
+// GET and PUT /team/playdate-limits (decisions 040–043: models set prices and durations "within limits the team sets"): a team
 // member reads and sets them, offers outside new limits are brought inside, everyone else is refused, bad bodies name
 // their field and change nothing.
 

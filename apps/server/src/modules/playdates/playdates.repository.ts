@@ -1,9 +1,8 @@
-import { DEFAULT_PLAYDATE_LIMITS, PlaydateLimits, type PlaydateKind, type PlaydateStatus } from '@velora/shared';
+import type { PlaydateKind, PlaydateStatus } from '@velora/shared';
 import type { Queryable } from '../../db/database';
 
-// SQL of playdates (decision record 040). Every status change is one conditional UPDATE … WHERE status = … RETURNING,
-// so two instances, a repeated job and the sweep perform a step once: whoever's UPDATE returns the row does the rest
-// (the money) in the same transaction.
+// SQL of playdates (decision record 040): their rows, views and lists, the locks of a booking, reminders. The status
+// changes are playdate-steps.repository.ts; a model's offer and the team's limits playdate-settings.repository.ts.
 
 export interface PlaydateRow {
   id: number;
@@ -39,28 +38,17 @@ export interface PlaydateViewRow extends PlaydateRow {
   member_avatar: number | null;
 }
 
-export interface SettingsRow {
-  model_id: number;
-  private_enabled: boolean;
-  price_per_minute: number;
-  durations: number[];
-  hours_days: number[];
-  hours_from_minute: number;
-  hours_to_minute: number;
-  time_zone: string;
-}
-
 export interface BusyInterval {
   id: number;
   starts_at: Date;
   ends_at: Date;
 }
 
-const COLUMNS = `p.id, p.kind, p.status, p.title, p.model_id, p.member_id, p.starts_at, p.duration_minutes, p.price_per_minute,
+export const PLAYDATE_COLUMNS = `p.id, p.kind, p.status, p.title, p.model_id, p.member_id, p.starts_at, p.duration_minutes, p.price_per_minute,
   p.coins, p.message, p.decline_reason, p.expires_at, p.started_at, p.ended_at, p.extensions, p.model_joined_at,
   p.image_variant, p.created_at, p.updated_at`;
 
-const VIEW = `SELECT ${COLUMNS}, m.name_en AS model_name, c.id AS camera_id, c.name AS camera_name,
+const VIEW = `SELECT ${PLAYDATE_COLUMNS}, m.name_en AS model_name, c.id AS camera_id, c.name AS camera_name,
     EXISTS (SELECT 1 FROM camera_sessions s WHERE s.camera_id = c.id AND s.ended_at IS NULL) AS camera_live,
     COALESCE((SELECT array_agg(u.id ORDER BY u.id) FROM users u WHERE u.model_id = p.model_id), '{}') AS model_user_ids,
     COALESCE(NULLIF(mu.chatname, ''), mu.username) AS member_name, mu.avatar AS member_avatar
@@ -71,27 +59,102 @@ const VIEW = `SELECT ${COLUMNS}, m.name_en AS model_name, c.id AS camera_id, c.n
 
 const ACTIVE = `('requested', 'scheduled', 'live')`;
 
-const fix = <T extends PlaydateRow>(row: T): T => ({
+/** Numbers as numbers: bigint sums and integer arrays may come back as strings. */
+export const fixPlaydateRow = <T extends PlaydateRow>(row: T): T => ({
   ...row,
   coins: Number(row.coins),
   ...('model_user_ids' in row ? { model_user_ids: ((row as unknown as PlaydateViewRow).model_user_ids ?? []).map(Number) } : {}),
 });
 
+async function viewsWhere(db: Queryable, where: string, params: unknown[], orderLimit: string): Promise<PlaydateViewRow[]> {
+  const rows = await db.query<PlaydateViewRow>(`${VIEW} WHERE ${where} ${orderLimit}`, params);
+  return rows.map(fixPlaydateRow);
+}
+
+async function firstView(db: Queryable, where: string, params: unknown[], order: string): Promise<PlaydateViewRow | null> {
+  return (await viewsWhere(db, where, params, `${order} LIMIT 1`))[0] ?? null;
+}
+
 export const playdatesRepository = {
   async view(db: Queryable, id: number): Promise<PlaydateViewRow | null> {
     const rows = await db.query<PlaydateViewRow>(`${VIEW} WHERE p.id = $1`, [id]);
-    return rows[0] ? fix(rows[0]) : null;
+    return rows[0] ? fixPlaydateRow(rows[0]) : null;
   },
 
-  async views(db: Queryable, where: string, params: unknown[], orderLimit: string): Promise<PlaydateViewRow[]> {
-    const rows = await db.query<PlaydateViewRow>(`${VIEW} WHERE ${where} ${orderLimit}`, params);
-    return rows.map(fix);
+  // ---- Lists ----
+
+  /** A member's private playdates still to come (requested, scheduled, live), the ones without a start first. */
+  memberActive: (db: Queryable, memberId: number) =>
+    viewsWhere(db, `p.member_id = $1 AND p.kind = 'private' AND p.status IN ('requested', 'scheduled', 'live')`, [memberId], 'ORDER BY p.starts_at NULLS FIRST, p.id'),
+
+  /** A member's last 20 private playdates that are over, the last changed first. */
+  memberPast: (db: Queryable, memberId: number) =>
+    viewsWhere(db, `p.member_id = $1 AND p.kind = 'private' AND p.status NOT IN ('requested', 'scheduled', 'live')`, [memberId], 'ORDER BY p.updated_at DESC, p.id DESC LIMIT 20'),
+
+  /** Public shows to come (at most 50), live ones first. */
+  publicUpcoming: (db: Queryable) =>
+    viewsWhere(db, `p.kind = 'public' AND p.status IN ('scheduled', 'live')`, [], `ORDER BY (p.status = 'live') DESC, p.starts_at, p.id LIMIT 50`),
+
+  /** Public shows finished since `since` (at most `max`), the newest first. */
+  publicFinishedSince: (db: Queryable, since: Date, max: number) =>
+    viewsWhere(db, `p.kind = 'public' AND p.status = 'finished' AND p.ended_at >= $1`, [since, max], 'ORDER BY p.ended_at DESC, p.id DESC LIMIT $2'),
+
+  /** Her public show to come that is live or starts soonest. */
+  closestPublic: (db: Queryable, modelId: number) =>
+    firstView(db, `p.model_id = $1 AND p.kind = 'public' AND p.status IN ('scheduled', 'live')`, [modelId], `ORDER BY (p.status = 'live') DESC, p.starts_at`),
+
+  /** The member's private playdate with her to come that is live or starts soonest. */
+  closestPrivate: (db: Queryable, modelId: number, memberId: number) =>
+    firstView(
+      db,
+      `p.model_id = $1 AND p.member_id = $2 AND p.kind = 'private' AND p.status IN ('scheduled', 'live')`,
+      [modelId, memberId],
+      `ORDER BY (p.status = 'live') DESC, p.starts_at`,
+    ),
+
+  /** The member's request waiting for her. */
+  pendingRequest: (db: Queryable, modelId: number, memberId: number) =>
+    firstView(db, `p.model_id = $1 AND p.member_id = $2 AND p.status = 'requested'`, [modelId, memberId], 'ORDER BY p.id'),
+
+  /** Requests waiting for her answer, the soonest expiry first. */
+  studioRequests: (db: Queryable, modelId: number) => viewsWhere(db, `p.model_id = $1 AND p.status = 'requested'`, [modelId], 'ORDER BY p.expires_at, p.id'),
+
+  /** Her scheduled and live playdates, the soonest first. */
+  studioUpcoming: (db: Queryable, modelId: number) => viewsWhere(db, `p.model_id = $1 AND p.status IN ('scheduled', 'live')`, [modelId], 'ORDER BY p.starts_at, p.id'),
+
+  /** Her last 20 playdates that are over, the last changed first. */
+  studioRecent: (db: Queryable, modelId: number) =>
+    viewsWhere(db, `p.model_id = $1 AND p.status NOT IN ('requested', 'scheduled', 'live')`, [modelId], 'ORDER BY p.updated_at DESC, p.id DESC LIMIT 20'),
+
+  // ---- Her name and account ----
+
+  async modelName(db: Queryable, modelId: number): Promise<string | null> {
+    return (await db.query<{ name_en: string }>('SELECT name_en FROM models WHERE id = $1', [modelId]))[0]?.name_en ?? null;
   },
 
-  /** Takes the model's row lock: requests and schedules of one model queue here, so an overlap check cannot race. */
+  /** Her first user account (her chat messages' author); null for a model without one. */
+  async modelUserId(db: Queryable, modelId: number): Promise<number | null> {
+    const row = (await db.query<{ id: number }>('SELECT id FROM users WHERE model_id = $1 ORDER BY id LIMIT 1', [modelId]))[0];
+    return row ? Number(row.id) : null;
+  },
+
+  /**
+   * Takes the model's row lock: requests and schedules of one model queue here, so an overlap check cannot race. NO KEY
+   * UPDATE, not UPDATE: the ledger's foreign keys to her row (a tip, a release) take KEY SHARE, which must not queue
+   * behind it while holding a lock this transaction waits for (decision record 063).
+   */
   async lockModel(tx: Queryable, modelId: number): Promise<boolean> {
-    const rows = await tx.query('SELECT id FROM models WHERE id = $1 FOR UPDATE', [modelId]);
+    const rows = await tx.query('SELECT id FROM models WHERE id = $1 FOR NO KEY UPDATE', [modelId]);
     return rows.length > 0;
+  },
+
+  /**
+   * Takes the playdate's row lock and answers its status; null when there is none. Every status change takes it first,
+   * before her row and the ledger's accounts: one lock order, so changes of one playdate queue instead of deadlocking.
+   */
+  async lockStatus(tx: Queryable, id: number): Promise<PlaydateStatus | null> {
+    const rows = await tx.query<{ status: PlaydateStatus }>('SELECT status FROM playdates WHERE id = $1 FOR NO KEY UPDATE', [id]);
+    return rows[0]?.status ?? null;
   },
 
   /** Her playdates that still hold her time and have a start, overlapping [from, to). */
@@ -138,56 +201,15 @@ export const playdatesRepository = {
       `INSERT INTO playdates (kind, status, model_id, member_id, title, starts_at, duration_minutes, price_per_minute, coins, message,
                               expires_at, image_variant, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
-       RETURNING ${COLUMNS.replace(/p\./g, '')}`,
+       RETURNING ${PLAYDATE_COLUMNS.replace(/p\./g, '')}`,
       [p.kind, p.status, p.modelId, p.memberId, p.title, p.startsAt, p.durationMinutes, p.pricePerMinute, p.coins, p.message, p.expiresAt, p.imageVariant, p.at],
     );
-    return fix(rows[0]!);
-  },
-
-  /** The one way a status changes: only from `from`, with `set` (SQL assignments over $1 id, $2 now, then `params`). */
-  async transition(
-    tx: Queryable,
-    id: number,
-    from: readonly PlaydateStatus[],
-    to: PlaydateStatus,
-    at: Date,
-    extra: { set?: string; where?: string; params?: unknown[] } = {},
-  ): Promise<PlaydateRow | null> {
-    const rows = await tx.query<PlaydateRow>(
-      `UPDATE playdates p SET status = '${to}', updated_at = $2${extra.set ? `, ${extra.set}` : ''}
-        WHERE p.id = $1 AND p.status = ANY($3::text[])${extra.where ? ` AND (${extra.where})` : ''}
-        RETURNING ${COLUMNS}`,
-      [id, at, [...from], ...(extra.params ?? [])],
-    );
-    return rows[0] ? fix(rows[0]) : null;
+    return fixPlaydateRow(rows[0]!);
   },
 
   async markModelJoined(db: Queryable, id: number, at: Date): Promise<boolean> {
     const rows = await db.query(`UPDATE playdates SET model_joined_at = $2 WHERE id = $1 AND status = 'live' AND model_joined_at IS NULL RETURNING id`, [id, at]);
     return rows.length > 0;
-  },
-
-  // ---- What is due (the sweep) ----
-
-  async dueIds(db: Queryable, at: Date, graceMinutes: number, reminderMinutes: number): Promise<{ expire: number[]; start: number[]; missed: number[]; end: number[]; remind: number[] }> {
-    const ids = async (sql: string, params: unknown[]) => (await db.query<{ id: number }>(sql, params)).map((r) => Number(r.id));
-    const [expire, start, missed, end, remind] = await Promise.all([
-      ids(`SELECT id FROM playdates WHERE status = 'requested' AND expires_at <= $1 ORDER BY id LIMIT 500`, [at]),
-      ids(`SELECT id FROM playdates WHERE status = 'scheduled' AND starts_at <= $1 ORDER BY id LIMIT 500`, [at]),
-      ids(
-        `SELECT id FROM playdates WHERE status = 'live' AND kind = 'private' AND model_joined_at IS NULL
-            AND started_at + make_interval(mins => $2::int) <= $1 ORDER BY id LIMIT 500`,
-        [at, graceMinutes],
-      ),
-      ids(`SELECT id FROM playdates WHERE status = 'live' AND starts_at + make_interval(mins => duration_minutes) <= $1 ORDER BY id LIMIT 500`, [at]),
-      ids(
-        `SELECT DISTINCT p.id FROM playdates p JOIN playdate_reminders r ON r.playdate_id = p.id
-          WHERE p.status IN ('scheduled', 'live') AND r.reminded_at IS NULL AND p.starts_at - make_interval(mins => $2::int) <= $1
-            AND p.starts_at + make_interval(mins => p.duration_minutes) > $1 ORDER BY p.id LIMIT 500`,
-        [at, reminderMinutes],
-      ),
-    ]);
-    return { expire, start, missed, end, remind };
   },
 
   // ---- Reminders ----
@@ -223,68 +245,5 @@ export const playdatesRepository = {
       [userId],
     );
     return rows[0] ?? null;
-  },
-
-  // ---- Settings and limits ----
-
-  async settings(db: Queryable, modelId: number): Promise<SettingsRow | null> {
-    const rows = await db.query<SettingsRow>('SELECT * FROM playdate_settings WHERE model_id = $1', [modelId]);
-    return rows[0] ?? null;
-  },
-
-  async saveSettings(db: Queryable, s: SettingsRow, at: Date): Promise<void> {
-    await db.query(
-      `INSERT INTO playdate_settings (model_id, private_enabled, price_per_minute, durations, hours_days, hours_from_minute, hours_to_minute, time_zone, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (model_id) DO UPDATE SET private_enabled = EXCLUDED.private_enabled, price_per_minute = EXCLUDED.price_per_minute,
-         durations = EXCLUDED.durations, hours_days = EXCLUDED.hours_days, hours_from_minute = EXCLUDED.hours_from_minute,
-         hours_to_minute = EXCLUDED.hours_to_minute, time_zone = EXCLUDED.time_zone, updated_at = EXCLUDED.updated_at`,
-      [s.model_id, s.private_enabled, s.price_per_minute, s.durations, s.hours_days, s.hours_from_minute, s.hours_to_minute, s.time_zone, at],
-    );
-  },
-
-  /** Models taking requests (private_enabled, with a camera), live ones first. */
-  async offering(db: Queryable, limit: number, offset: number): Promise<{ total: number; rows: Array<SettingsRow & { camera_id: number; camera_name: string; model_name: string; live: boolean }> }> {
-    const from = `FROM playdate_settings s JOIN cameras c ON c.model_id = s.model_id JOIN models m ON m.id = s.model_id WHERE s.private_enabled`;
-    const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`);
-    const rows = await db.query<SettingsRow & { camera_id: number; camera_name: string; model_name: string; live: boolean }>(
-      `SELECT s.*, c.id AS camera_id, c.name AS camera_name, m.name_en AS model_name,
-              EXISTS (SELECT 1 FROM camera_sessions cs WHERE cs.camera_id = c.id AND cs.ended_at IS NULL) AS live
-         ${from} ORDER BY live DESC, lower(m.name_en), c.id LIMIT $1 OFFSET $2`,
-      [limit, offset],
-    );
-    return { total: count?.total ?? 0, rows };
-  },
-
-  async limits(db: Queryable): Promise<PlaydateLimits> {
-    const rows = await db.query<{ limits: unknown }>('SELECT limits FROM playdate_limits WHERE id');
-    if (!rows[0]) return DEFAULT_PLAYDATE_LIMITS;
-    const raw = typeof rows[0].limits === 'string' ? JSON.parse(rows[0].limits) : rows[0].limits;
-    const parsed = PlaydateLimits.safeParse(raw);
-    return parsed.success ? parsed.data : DEFAULT_PLAYDATE_LIMITS;
-  },
-
-  /** Stores the limits and brings every offer inside them (prices clamped, durations outside dropped). */
-  async saveLimits(tx: Queryable, limits: PlaydateLimits, at: Date): Promise<void> {
-    await tx.query(
-      `INSERT INTO playdate_limits (id, limits, updated_at) VALUES (true, $1::jsonb, $2)
-       ON CONFLICT (id) DO UPDATE SET limits = EXCLUDED.limits, updated_at = EXCLUDED.updated_at`,
-      [JSON.stringify(limits), at],
-    );
-    await tx.query(
-      `UPDATE playdate_settings SET price_per_minute = LEAST(GREATEST(price_per_minute, $1), $2), updated_at = $4,
-              durations = COALESCE(NULLIF(ARRAY(SELECT d FROM unnest(durations) d WHERE d = ANY($3::int[]) ORDER BY d), '{}'), ARRAY[$3::int[][1]])`,
-      [limits.price_per_minute_min, limits.price_per_minute_max, limits.durations, at],
-    );
-  },
-
-  async modelEarned(db: Queryable, modelId: number): Promise<number> {
-    const rows = await db.query<{ total: number }>(
-      `SELECT COALESCE(SUM(e.amount), 0)::bigint AS total FROM ledger_accounts a
-         JOIN ledger_entries e ON e.account_id = a.id JOIN ledger_transactions t ON t.id = e.transaction_id
-        WHERE a.kind = 'model' AND a.model_id = $1 AND t.kind IN ('private_playdate', 'refund') AND t.idempotency_key LIKE 'playdate:%'`,
-      [modelId],
-    );
-    return Number(rows[0]?.total ?? 0);
   },
 };

@@ -144,7 +144,7 @@ export const shootsRepository = {
     return rows[0]?.found ?? false;
   },
 
-  /** Which of `shootIds` the user has unlocked (SPEC §1: unlocked galleries). */
+  /** Which of `shootIds` the user has unlocked (product §1: unlocked galleries). */
   async unlockedAmong(db: Queryable, userId: number, shootIds: number[]): Promise<Set<number>> {
     if (shootIds.length === 0) return new Set();
     const rows = await db.query<{ target_id: number }>(

@@ -22,7 +22,7 @@ beforeAll(async () => {
   t = await buildTestApp({ now: () => new Date(NOW) });
   c = await insertCatalog(t, NOW);
   v = await createViewers(t);
-  // `other` unlocked shoot 0 with a token (SPEC §1: unlocked galleries).
+  // `other` unlocked shoot 0 with a token (product §1: unlocked galleries).
   await unlockFor(t, v.other.id, { shootIds: [c.shoots[0]!.id] });
 });
 afterAll(() => t.close());

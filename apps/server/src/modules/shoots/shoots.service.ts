@@ -23,7 +23,7 @@ export type ShootChapter = ChapterImages['chapter'];
 export type ShootImageWithPlace = ShootImage & { shoot_id: number; chapter_id: number };
 
 const THUMBNAIL = '400x400';
-/** The full sizes the image endpoint serves (SPEC §3): landscape or portrait, by the picture's own shape. */
+/** The full sizes the image endpoint serves (product §3): landscape or portrait, by the picture's own shape. */
 const fullSizeOf = (row: { width: number; height: number }) => (row.width >= row.height ? '1280x853' : '853x1280');
 const toUnix = (date: Date) => Math.floor(new Date(date).getTime() / 1000);
 

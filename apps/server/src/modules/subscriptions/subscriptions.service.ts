@@ -38,7 +38,7 @@ export function createSubscriptionsService({ db }: Pick<Platform, 'db'>) {
       return s ? toSubscription(s) : null;
     },
 
-    /** SPEC §3 profile.subscription: the plan's name and the subscription's public token. */
+    /** product §3 profile.subscription: the plan's name and the subscription's public token. */
     async profileSubscription(userId: number): Promise<Profile['subscription']> {
       const s = await subscriptionsRepository.running(db, userId);
       return s ? { type: { name: s.plan_name, token: s.token, period: s.plan_period, period_count: s.plan_period_count } } : null;

@@ -17,7 +17,7 @@ export interface AccountRow extends PersonalData {
   password_hash: string;
 }
 
-// Account settings (SPEC §7 User). Uniqueness is case-insensitive, so lookups compare lower() to use the indexes.
+// Account settings (product §7 User). Uniqueness is case-insensitive, so lookups compare lower() to use the indexes.
 export const usersSettingsRepository = {
   async account(db: Queryable, userId: number): Promise<AccountRow | null> {
     const rows = await db.query<AccountRow>(

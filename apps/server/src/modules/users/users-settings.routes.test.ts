@@ -8,7 +8,7 @@ import { RATE_LIMITS } from '../../lib/rate-limits';
 
 const PASSWORD = 'correct horse battery';
 
-describe('account settings (SPEC §7 User)', () => {
+describe('account settings (product §7 User)', () => {
   let t: TestApp;
   let member: Viewer; // fast user without a real password
   let pw: Viewer; // the one user with a real Argon2 hash

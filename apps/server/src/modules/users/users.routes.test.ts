@@ -118,7 +118,7 @@ describe('GET /api/user/profile', () => {
     expect((await get('/api/user/profile', bearer(member.token))).json().features.double_opt_in.is_active).toBe(false);
   });
 
-  it('gives the avatar URL of the SPEC §3 rule: default, the one of the account, a chosen one', async () => {
+  it('gives the avatar URL of the product §3 rule: default, the one of the account, a chosen one', async () => {
     const urlOf = async (u: { token: string }) => (await get('/api/user/profile', bearer(u.token))).json().avatar_url;
     expect(await urlOf(await createUser('avatar_default'))).toBe('/media/avatars/default.svg');
     const own = await createUser('avatar_own', { avatar: 0 });

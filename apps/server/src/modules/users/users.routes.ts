@@ -27,7 +27,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
     return ok;
   });
 
-  // A /feature/* call of SPEC §7, here because the answers are the user's own data.
+  // A /feature/* call of product §7, here because the answers are the user's own data.
   route(app, ENDPOINTS['features.setOrganicData'], async (request) => {
     await users.setOrganicData(requireAuth(request).userId, request.body);
     return ok;
@@ -41,7 +41,7 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, {
     request.auth ? (await users.roles(request.auth.userId)).filter((role) => !config.disabledRoles.includes(role.token)) : [],
   );
 
-  // ---- Account and settings (SPEC §7 User) ----
+  // ---- Account and settings (product §7 User) ----
 
   route(app, ENDPOINTS['user.changePassword'], async (request) => {
     const auth = requireAuth(request);

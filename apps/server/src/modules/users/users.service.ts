@@ -46,7 +46,7 @@ function lawLimitationsOf(user: Pick<UserRow, 'registration_country' | 'country'
 }
 
 /**
- * The age-verification popup (SPEC §4 can_show_av_popup) may show while the site verifies ages (the feature is on)
+ * The age-verification popup (product §4 can_show_av_popup) may show while the site verifies ages (the feature is on)
  * and the user is not verified yet, unless settings turn it off: a site that does not verify ages does not nag.
  */
 function withAgeVerificationSettings(map: FeatureMapT, ageVerified: boolean): FeatureMapT {
@@ -89,7 +89,7 @@ export function createUsersService(deps: UsersDeps) {
 
     setLanguage: (userId: number, language: Language) => usersRepository.updateLanguage(db, userId, language),
 
-    /** One click stops every non-essential mail (SPEC §2 /unsubscribe_mails). */
+    /** One click stops every non-essential mail (product §2 /unsubscribe_mails). */
     unsubscribeMails: (userId: number) => usersRepository.unsubscribeMails(db, userId, new Date()),
 
     /** Campaign, region and country of the visit the request belongs to, if it is known. */
@@ -160,8 +160,8 @@ export function createUsersService(deps: UsersDeps) {
       };
     },
     /**
-     * Law limitations of whoever makes a request (SPEC §4, §6): for a user as on the profile; for a visitor, the
-     * country of the current visit (SE) or its US region (SPEC §4 list).
+     * Law limitations of whoever makes a request (product §4, §6): for a user as on the profile; for a visitor, the
+     * country of the current visit (SE) or its US region (product §4 list).
      */
     async lawLimitations(userId: number | null, visitId: string | null): Promise<string[]> {
       const [user, visit] = await Promise.all([
@@ -173,7 +173,7 @@ export function createUsersService(deps: UsersDeps) {
       if (isLawRestrictedRegion(visit?.country, visit?.region)) return [`region:${normalizeUsRegion(visit!.region)}`];
       return [];
     },
-    /** Answers of the organic popup (SPEC §3: age, source, other_source); other_source only goes with 'other'. */
+    /** Answers of the organic popup (product §3: age, source, other_source); other_source only goes with 'other'. */
     async setOrganicData(userId: number, data: SetOrganicDataBody): Promise<void> {
       await usersRepository.updateOrganicData(db, userId, {
         age: data.age,

@@ -142,7 +142,7 @@ export function createVideosService(deps: VideosDeps) {
     return row;
   }
 
-  /** What decides playability for this viewer (SPEC §1); a visitor has none of it. */
+  /** What decides playability for this viewer (product §1); a visitor has none of it. */
   async function accessOf(viewer: AuthContext | null): Promise<ViewerAccess> {
     if (!viewer) return { premium: false, trailerFeatureActive: await features.isActive('trailer'), unlockedVideoIds: [] };
     const [trailerFeatureActive, unlockedVideoIds] = await Promise.all([
@@ -254,14 +254,14 @@ export function createVideosService(deps: VideosDeps) {
       return video!;
     },
 
-    /** GET /videos/{id}: the video with `playable` (SPEC §1) and, only when playable and transcoded, its signed HLS URL. */
+    /** GET /videos/{id}: the video with `playable` (product §1) and, only when playable and transcoded, its signed HLS URL. */
     async detail(id: number, viewer: AuthContext | null): Promise<VideoDetail> {
       const row = await requireRow(id);
       const [[video], access] = await Promise.all([withRelations([row], viewer), accessOf(viewer)]);
       return toDetail(row, video!, playableFor(video!, access), viewer);
     },
 
-    /** The newest trailers (SPEC §1: anyone may play them while the feature is on); none while it is off. */
+    /** The newest trailers (product §1: anyone may play them while the feature is on); none while it is off. */
     async trailers(limit: number, viewer: AuthContext | null): Promise<Video[]> {
       const access = await accessOf(viewer);
       if (!access.trailerFeatureActive) return [];

@@ -97,7 +97,7 @@ const header = (headers: GeoRequest['headers'], name: string) => {
 
 /**
  * The CDN's CF-IPCountry / CF-Region headers are only believed when TRUST_GEO_HEADERS says a CDN sets them;
- * otherwise any client could claim any country and dodge the law checks of SPEC §4.
+ * otherwise any client could claim any country and dodge the law checks of product §4.
  */
 export async function locate(request: GeoRequest, trustGeoHeaders: boolean): Promise<GeoLocation> {
   if (trustGeoHeaders) {

@@ -166,7 +166,7 @@ describe('GET /api/track/visit', () => {
     expect(res.json().error.message).toMatch(/page query is too large/);
   });
 
-  // Issue 11 (decision record 031): a control character is refused at the contract, naming the parameter (the web
+  // Decision record 031: a control character is refused at the contract, naming the parameter (the web
   // leaves such parameters out of the visit, so a page URL with one still gets its visit).
   it.each([
     ['a NUL in a value', 'campaign=a%00b', 'campaign'],

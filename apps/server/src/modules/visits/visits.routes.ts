@@ -28,7 +28,7 @@ export const visitsRoutes: FastifyPluginAsync<{ visits: VisitsService; features:
     return { status: 'ok' as const };
   });
 
-  // A /feature/* call of SPEC §7, here because it records an event: a feature action is one.
+  // A /feature/* call of product §7, here because it records an event: a feature action is one.
   route(app, ENDPOINTS['features.trackAction'], async (request) => {
     const feature = await features.resolve(request.params.id);
     await visits.trackEvent({

@@ -82,7 +82,7 @@ export function createVisitsService(deps: Pick<Platform, 'db' | 'config' | 'now'
 
   return {
     /**
-     * Records a visit (SPEC §4 visit tracking). `country`/`region` are where the visitor was first seen, so the
+     * Records a visit (product §4 visit tracking). `country`/`region` are where the visitor was first seen, so the
      * language choice stays stable; `current_*` are where this request comes from.
      */
     async trackVisit(input: TrackVisitInput): Promise<Visit> {

@@ -9,7 +9,8 @@ import { PROFILE_QUERY_KEY } from '@/features/auth/api/get-profile';
 import { AgeApprovalGate } from '@/features/compliance/components/age-approval-gate';
 import LandingRoute, { PriceFrom } from '@/features/landing/routes/landing';
 import { ServerMediaQueries } from '@/lib/use-media-query';
-import { en } from '@/locales/en';
+import { enTexts } from '@/locales/en';
+import { addAllTexts } from '@/locales/load-texts';
 import { routePath } from '@/paths';
 import { createI18n } from '../i18n';
 import { Frame } from '../layout/root-layout';
@@ -30,7 +31,7 @@ function Providers({ children, phone }: { children: ReactNode; phone: boolean })
   // A visitor: the session is known and empty, the plans and teasers are still loading.
   queryClient.setQueryData(PROFILE_QUERY_KEY, null);
   const i18n = createI18n();
-  i18n.addResourceBundle('en', 'translation', en, true, true);
+  addAllTexts(i18n, 'en', enTexts);
   void i18n.changeLanguage(LANDING_SHELL_LANGUAGE);
   return (
     <QueryClientProvider client={queryClient}>

@@ -17,7 +17,7 @@ export const LANDING_SHELL_ID = 'landing-shell';
 export const LANDING_SHELL_LANGUAGE: Language = 'en';
 
 /**
- * The language the first paint uses before the visit is known (SPEC §1 decides it from the visit's country): the
+ * The language the first paint uses before the visit is known (product §1 decides it from the visit's country): the
  * stored choice, else German for a browser that asks for German first, else English. The visit's answer corrects it.
  */
 export function firstPaintLanguage(stored: Language | null, browserLanguages: readonly string[]): Language {

@@ -10,7 +10,7 @@ import type { ApiMock } from '@/test/render-app';
 import { fakeSite, profileFixture, renderApp } from '@/test/render-app';
 import { PHONE_HEADER_QUERY } from './site-header';
 
-// The phone header (issue 15): one short bar whose menu holds the navigation and the whole account.
+// The phone header (decision 044): one short bar whose menu holds the navigation and the whole account.
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();

@@ -1,6 +1,6 @@
 import type { Layout } from '@velora/shared';
 
-// SPEC §1 layouts as structure: which header and footer a layout uses and whether it carries the free-area
+// product §1 layouts as structure: which header and footer a layout uses and whether it carries the free-area
 // banner. Widths and backgrounds are the CSS of `.site--{layout}` (styles/layouts.css).
 
 export type HeaderVariant = 'standard' | 'compact' | 'centered' | 'overlay' | 'minimal';

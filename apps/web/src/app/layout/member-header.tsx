@@ -15,7 +15,7 @@ import { FavouritesMenu } from './favourites-menu';
 
 // The header's parts for a signed-in member: the main navigation, the coins and the account (wide header), and the
 // account's parts of the phone menu. A chunk of their own, loaded after log-in (or at the start when a token is
-// stored): a visitor's landing page carries none of it (issue 16, decision record 059). site-header.tsx places them.
+// stored): a visitor's landing page carries none of it (decision record 059). site-header.tsx places them.
 
 /**
  * The profile pages, and the team's for a team member (she looks for her own things in the profile menu; capability
@@ -43,7 +43,7 @@ function ProfilePageLinks({ linkClass, profileTestId }: { linkClass: string; pro
 
 /**
  * The account corner: the avatar and name (a link to the profile), a foldable menu of the profile pages whose
- * folded state is remembered (SPEC §3 stored keys), and log-out.
+ * folded state is remembered (product §3 stored keys), and log-out.
  */
 function AccountMenu({ profile, premium }: { profile: Profile; premium: boolean }) {
   const { t } = useTranslation();
@@ -117,7 +117,7 @@ export function MainNavItems({ linkClass, lawLimited, isModel, inMenu }: { linkC
       {item(routePath('videos'), t('nav.videos'))}
       {item(routePath('models'), t('nav.models'))}
       {item(routePath('shoots'), t('nav.shoots'))}
-      {/* Cams are law-limited (SPEC §2): a law-limited member is not shown the way in. */}
+      {/* Cams are law-limited (product §2): a law-limited member is not shown the way in. */}
       {lawLimited ? null : item(routePath('cameras'), t('nav.cameras'), 'cameras-link')}
       {item(routePath('playdates'), t('nav.playdates'), 'playdates-link')}
       {inMenu ? (
@@ -158,7 +158,7 @@ export function MainNavItems({ linkClass, lawLimited, isModel, inMenu }: { linkC
 export function MemberActions({ profile, premium, reduced }: { profile: Profile; premium: boolean; reduced: boolean }) {
   return (
     <>
-      {/* The io variant sells nothing (SPEC §1: landing, ladies and legal pages only). */}
+      {/* The io variant sells nothing (product §1: landing, ladies and legal pages only). */}
       {reduced ? null : <CoinBalanceButton coins={profile.coins} />}
       <AccountMenu profile={profile} premium={premium} />
     </>

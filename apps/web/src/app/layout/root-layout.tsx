@@ -21,12 +21,10 @@ import { useNavigationEffects } from '../navigation/navigation-effects';
 import { useScrollManagement } from '../navigation/scroll';
 import { ModalHost } from '../popups/modal-host';
 import { useIoAccountHandOver, useLawLimitedAnswers, useQueuedPopups, useSisterDomainHandOver, useThirdPartyConsent } from '../compliance-effects';
-import { withEnglish } from '../i18n';
 import { IdentityProviderHost } from '../identity-provider-host';
 import { useLandingShellRemoval } from '../landing-shell/landing-shell';
 import { useCurrentRoute } from '../navigation/current-route';
 import { createPrefetcher, usePrefetchOnIntent } from '../navigation/prefetch';
-import { screenLoader } from '../navigation/screen-loader';
 import { HASH_DIALOG_LOADERS } from '../popups/registry';
 import { ROUTES } from '../routes';
 import { IO_ROUTES } from '../routes-io';
@@ -40,15 +38,16 @@ import type { LayoutSpec } from './layout-variants';
 import { LAYOUT_SPECS } from './layout-variants';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { withTexts } from '@/locales/load-texts';
 
 export const MAIN_ID = 'main';
 
 // "Log in as …?" loads only when a log-in link brought one (decision record 052).
 const ConfirmLoginDialog = lazy(
-  withEnglish(() => import('@/features/auth/components/confirm-login-dialog').then((m) => ({ default: m.ConfirmLoginDialog }))),
+  withTexts(['auth'], () => import('@/features/auth/components/confirm-login-dialog').then((m) => ({ default: m.ConfirmLoginDialog }))),
 );
 
-/** SPEC §1: member-area is the default for logged-in users; `auto` pages follow the session. */
+/** product §1: member-area is the default for logged-in users; `auto` pages follow the session. */
 export function resolveLayout(layout: RouteLayout, loggedIn: boolean): Layout {
   if (layout === 'auto') return loggedIn ? 'member-area' : 'main';
   return layout;
@@ -63,7 +62,7 @@ function SkipLink() {
   );
 }
 
-/** The free-area layouts' call to join: a bar above, below or across the page (SPEC §1: three variants). */
+/** The free-area layouts' call to join: a bar above, below or across the page (product §1: three variants). */
 function FreeAreaBanner({ placement }: { placement: NonNullable<LayoutSpec['banner']> }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
@@ -98,7 +97,7 @@ export function Frame({ layout, children }: { layout: Layout; children: ReactNod
   );
 }
 
-/** The company values (SPEC §1) for every screen: the footer and the legal pages read them. */
+/** The company values (product §1) for every screen: the footer and the legal pages read them. */
 function CompanyValues({ children }: { children: ReactNode }) {
   const { data } = useCompany();
   return <CompanyValuesProvider value={data}>{children}</CompanyValuesProvider>;
@@ -122,7 +121,7 @@ function AccountSession({ children }: { children: ReactNode }) {
 }
 
 /**
- * The page's title. SPEC §7: GET /pages/meta on every navigation; its title wins over "Velora – section". A component
+ * The page's title. product §7: GET /pages/meta on every navigation; its title wins over "Velora – section". A component
  * of its own, so that answer re-renders nothing else (every render of the root is one of the whole page).
  */
 function DocumentTitle({ titleKey }: { titleKey: RouteTitleKey }) {
@@ -137,7 +136,7 @@ function UnlockNotice({ loggedIn }: { loggedIn: boolean }) {
   return <UnlockTokenNotice loggedIn={loggedIn} unlocked={unlocked.data} />;
 }
 
-/** The root of every page: the layout, and the global hosts SPEC §2 requires on every screen. */
+/** The root of every page: the layout, and the global hosts product §2 requires on every screen. */
 export function RootLayout() {
   useLandingShellRemoval();
   const route = useCurrentRoute();
@@ -154,7 +153,7 @@ export function RootLayout() {
   const loginLinkPending = usePendingLogin() !== null;
   // The next step loads while the pointer is on its link (decision record 052).
   const { variant } = useSiteConfig();
-  const prefetch = useMemo(() => createPrefetcher(variant === 'io' ? IO_ROUTES : ROUTES, screenLoader, HASH_DIALOG_LOADERS), [variant]);
+  const prefetch = useMemo(() => createPrefetcher(variant === 'io' ? IO_ROUTES : ROUTES, (route) => route.screen, HASH_DIALOG_LOADERS), [variant]);
   usePrefetchOnIntent(prefetch);
 
   return (

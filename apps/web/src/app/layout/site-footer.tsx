@@ -14,7 +14,7 @@ import type { Theme } from './theme';
 import { chooseTheme, currentTheme } from './theme';
 
 const LEGAL_LINKS = ['aboutUs', 'contactUs', 'communityGuidelines', 'agb', 'report', 'dmca', 'prohibitedContent'] as const satisfies readonly RouteName[];
-/** The io variant has only these pages (SPEC §2). */
+/** The io variant has only these pages (product §2). */
 const IO_LEGAL_LINKS = ['contactUs', 'agb', 'report', 'dmca', 'prohibitedContent'] as const satisfies readonly RouteName[];
 
 /** Themes are sets of CSS custom properties (styles/tokens.css), switched on <html data-theme> and remembered. */
@@ -48,7 +48,7 @@ function ThemeSelect() {
   );
 }
 
-/** The company behind the site (SPEC §1: net, de or ch values; German until known and on failure). */
+/** The company behind the site (product §1: net, de or ch values; German until known and on failure). */
 function CompanyLine() {
   const { t } = useTranslation();
   const { values } = useCompanyValues();
@@ -65,7 +65,7 @@ function CompanyLine() {
   );
 }
 
-/** "Cookie settings" is offered where the cookie question is asked at all (SPEC §4). */
+/** "Cookie settings" is offered where the cookie question is asked at all (product §4). */
 function useCookieSettingsOffered(): boolean {
   const { variant } = useSiteConfig();
   const { data: visit } = useVisit();

@@ -11,19 +11,23 @@ import { useCan } from '@/lib/capabilities';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { getAccessToken } from '@/lib/storage';
 import { useUnreadTotal } from '@/features/messages/api/get-unread-total';
-import { withEnglish } from '../i18n';
 import { hasLawLimitations } from '../route-guards';
 import { routePath } from '@/paths';
 import { HeaderMenu } from './header-menu';
 import type { HeaderVariant, LayoutSpec } from './layout-variants';
 import type * as MemberHeader from './member-header';
 import { useLanguageSwitch } from './use-language-switch';
+import { withTexts } from '@/locales/load-texts';
+import type { Namespace } from '@/locales/namespaces';
 
-// The member's parts of the header load after log-in, with all of English (their texts are not the landing's); a
-// stored token starts the download with the app, beside the profile request that decides who is signed in.
+/** The namespaces of the member's parts of the header (decision 066); a signed-in member's screens wait for them too. */
+export const MEMBER_HEADER_TEXTS = ['catalog', 'messages', 'money', 'profile'] as const satisfies readonly Namespace[];
+
+// The member's parts of the header load after log-in, with their texts (they are not the landing's); a stored token
+// starts the download with the app, beside the profile request that decides who is signed in.
 let memberHeader: Promise<typeof MemberHeader> | null = null;
 const loadMemberHeader = () =>
-  (memberHeader ??= withEnglish(() => import('./member-header'))().catch((error: unknown) => {
+  (memberHeader ??= withTexts(MEMBER_HEADER_TEXTS, () => import('./member-header'))().catch((error: unknown) => {
     // A failed download is tried again by the next render that needs it.
     memberHeader = null;
     throw error;
@@ -58,7 +62,7 @@ export const PHONE_HEADER_QUERY = '(max-width: 1099px)';
 interface SiteHeaderProps {
   variant?: HeaderVariant;
   label?: LayoutSpec['label'];
-  /** The io variant: no members' pages, so no members' navigation (SPEC §1). */
+  /** The io variant: no members' pages, so no members' navigation (product §1). */
   reduced?: boolean;
 }
 

@@ -1,8 +1,8 @@
 import { COOKIE_LIFETIME_DAYS, THEMES } from '@velora/shared';
 import { getCookie, setCookie } from '@/lib/storage';
 
-// The colour theme (SPEC §3: dark, nude, peach), switched on <html data-theme> and kept in a preference
-// cookie for 365 days (SPEC §9).
+// The colour theme (product §3: dark, nude, peach), switched on <html data-theme> and kept in a preference
+// cookie for 365 days (product §9).
 
 export type Theme = (typeof THEMES)[number];
 

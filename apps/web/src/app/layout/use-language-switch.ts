@@ -17,7 +17,7 @@ export interface LanguageSwitch {
 }
 
 /**
- * SPEC §1: French is offered only when the feature is on for the visit or the user. A change is
+ * product §1: French is offered only when the feature is on for the visit or the user. A change is
  * stored, sets the page language marker, and for a logged-in user is posted to the server.
  */
 export function useLanguageSwitch(): LanguageSwitch {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteTitleKey } from '../route-types';
 
-/** SPEC §1: the product name followed by the translated section name. */
+/** product §1: the product name followed by the translated section name. */
 export function composeTitle(section: string | null | undefined): string {
   return section ? `${PRODUCT_NAME} – ${section}` : PRODUCT_NAME;
 }

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { hideAllPopups } from '@/components/popups/popup-store';
 
 /**
- * Every navigation, a hash change included, closes all popups (SPEC §2); dialogs bound to a hash
+ * Every navigation, a hash change included, closes all popups (product §2); dialogs bound to a hash
  * follow the hash by themselves. A page change (path or query) also moves focus to the main
  * region, so keyboard and screen-reader users start at the new content.
  */

@@ -8,7 +8,7 @@ export interface ScrollPosition {
   y: number;
 }
 
-/** Keeps the last positions (SPEC §9: two), newest last; a key seen again moves to the end. */
+/** Keeps the last positions (product §9: two), newest last; a key seen again moves to the end. */
 export function rememberScrollPosition(list: readonly ScrollPosition[], entry: ScrollPosition, keep = SCROLL_POSITIONS_KEPT): ScrollPosition[] {
   return [...list.filter((p) => p.key !== entry.key), entry].slice(-keep);
 }
@@ -25,7 +25,7 @@ function anchorTarget(hash: string): HTMLElement | null {
 
 export type ScrollAction = { kind: 'restore'; y: number } | { kind: 'anchor'; hash: string } | { kind: 'top' } | { kind: 'none' };
 
-/** SPEC §2: back/forward restores a remembered position, a hash scrolls to its anchor, anything else to the top. */
+/** product §2: back/forward restores a remembered position, a hash scrolls to its anchor, anything else to the top. */
 export function scrollActionFor(
   previous: Pick<Location, 'pathname' | 'search'> | null,
   next: Pick<Location, 'pathname' | 'search' | 'hash' | 'key'>,

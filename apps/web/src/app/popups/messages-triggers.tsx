@@ -10,7 +10,7 @@ function LoggedInMessages({ userId }: { userId: number }) {
   return null;
 }
 
-/** Mounted once by the modal host: messages exist for logged-in users on the main site only (SPEC §1: io has none). */
+/** Mounted once by the modal host: messages exist for logged-in users on the main site only (product §1: io has none). */
 export function MessagesTriggers() {
   const { profile } = useSession();
   const { variant } = useSiteConfig();

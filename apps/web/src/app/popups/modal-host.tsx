@@ -6,17 +6,17 @@ import { LOG_IN_HASH } from '@/components/modal-hashes';
 import { hidePopup, usePopupStates } from '@/components/popups/popup-store';
 import { usePendingLogin } from '@/features/auth/pending-login';
 import { useSession } from '@/features/auth/session';
-import { withEnglish } from '../i18n';
 import type { PopupEntry } from './registry';
 import { LOGIN_DIALOG, POPUP_REGISTRY } from './registry';
+import { withTexts } from '@/locales/load-texts';
 
 // Loaded when they are needed (decision record 052): the log-in dialog when it opens, the members' hosts after log-in,
 // the links' dialogs when a mailed link brought its parameter.
 const LoginDialog = lazy(LOGIN_DIALOG);
-const MemberHosts = lazy(withEnglish(() => import('./member-hosts')));
-const FeaturePopupTriggers = lazy(withEnglish(() => import('./feature-popup-triggers').then((m) => ({ default: m.FeaturePopupTriggers }))));
+const MemberHosts = lazy(withTexts(['messages', 'money', 'playdates'], () => import('./member-hosts')));
+const FeaturePopupTriggers = lazy(withTexts(['money'], () => import('./feature-popup-triggers').then((m) => ({ default: m.FeaturePopupTriggers }))));
 const EmailChangeConfirmation = lazy(
-  withEnglish(() => import('@/features/profile/components/email-change-confirmation').then((m) => ({ default: m.EmailChangeConfirmation }))),
+  withTexts(['profile'], () => import('@/features/profile/components/email-change-confirmation').then((m) => ({ default: m.EmailChangeConfirmation }))),
 );
 
 /** True from the first render whose URL carries `param` on: the host that handles it takes it out of the URL. */

@@ -17,7 +17,7 @@ import { useVisit } from '@/features/tracking/api/get-visit';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { useSiteConfig } from '../site-config';
 
-/** SPEC §4: law-limited members cannot spend coins either; their tip popups give way to the law-limitation popup. */
+/** product §4: law-limited members cannot spend coins either; their tip popups give way to the law-limitation popup. */
 function useLawLimitedTips(limited: boolean): void {
   const tip = usePopup('model-tip')?.show === true;
   const offer = usePopup('model-tip-offer')?.show === true;

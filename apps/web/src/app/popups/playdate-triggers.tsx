@@ -32,7 +32,7 @@ function LoggedInPlaydates({ userId }: { userId: number }) {
   return <PlaydateReminderToast playdate={reminder} language={language} onDismiss={() => setReminder(null)} />;
 }
 
-/** Mounted once by the modal host: playdates exist for logged-in members on the main site only (SPEC §1: io has none). */
+/** Mounted once by the modal host: playdates exist for logged-in members on the main site only (product §1: io has none). */
 export function PlaydateTriggers() {
   const { profile } = useSession();
   const { variant } = useSiteConfig();

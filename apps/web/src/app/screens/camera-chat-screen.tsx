@@ -12,7 +12,7 @@ function useSlots(): ChatScreenSlots {
   const { profile } = useSession();
   return {
     viewerUserId: profile?.id ?? null,
-    renderPlayer: ({ name, label, live }) => <LivePlayer name={name} label={label} live={live} />,
+    renderPlayer: ({ name, label, live, paidSessionId }) => <LivePlayer name={name} label={label} live={live} paidSessionId={paidSessionId} />,
     onSessionEnded: (camera) => void askForCameraFeedback(camera),
   };
 }

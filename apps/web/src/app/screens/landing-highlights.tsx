@@ -5,7 +5,7 @@ import type { RouteName } from '@/paths';
 import { routePath } from '@/paths';
 
 /**
- * The home sections (GET /home) belong on the member's landing page (SPEC §4): /feeds when the
+ * The home sections (GET /home) belong on the member's landing page (product §4): /feeds when the
  * feature landing_redirect is active, else /recent_updates. Null on the other of the two.
  */
 export function useLandingHighlights(route: Extract<RouteName, 'feeds' | 'recentUpdates'>) {

@@ -2,7 +2,7 @@ import { PlaydatesScreen } from '@/features/playdates/routes/playdates';
 import { useProfile } from '@/features/auth/api/get-profile';
 
 /**
- * /playdates (features/playdates) with SPEC §4's two settings of the profile (playdate_block, upcoming_playdate_block):
+ * /playdates (features/playdates) with product §4's two settings of the profile (playdate_block, upcoming_playdate_block):
  * the session is features/auth's, so the app hands them in, and reloads the profile once one was hidden.
  */
 export default function PlaydatesWithSettings() {

@@ -17,7 +17,7 @@ export const AGE_GATE_EXIT_URL = 'https://duckduckgo.com/';
 
 /**
  * The age popups: the age-approval gate for visitors (popup type `age-approval`) and the
- * age-verification popup for members (SPEC §4), each under its own conditions.
+ * age-verification popup for members (product §4), each under its own conditions.
  */
 export function AgePopupsSlot() {
   const { t } = useTranslation();

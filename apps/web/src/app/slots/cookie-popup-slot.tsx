@@ -6,7 +6,7 @@ import { useVisit } from '@/features/tracking/api/get-visit';
 import { useSiteConfig } from '../site-config';
 
 /**
- * The cookie-consent popup (SPEC §4: EU/UK visitors without consent, not on the io variant). The footer's
+ * The cookie-consent popup (product §4: EU/UK visitors without consent, not on the io variant). The footer's
  * "Cookie settings" opens it again (popup type `cookies`) to change the answer.
  */
 export function CookiePopupSlot() {

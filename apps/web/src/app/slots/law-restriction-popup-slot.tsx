@@ -9,7 +9,7 @@ import { routePath } from '@/paths';
 import { LEGAL_PAGES, LEGAL_PATHS } from './legal-links';
 
 /**
- * The law-restriction popup (SPEC §4: logged-out visitors from the listed US regions, without age
+ * The law-restriction popup (product §4: logged-out visitors from the listed US regions, without age
  * verification). The legal pages stay readable under it; logging in lifts it.
  */
 export function LawRestrictionPopupSlot() {

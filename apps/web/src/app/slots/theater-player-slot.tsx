@@ -2,22 +2,22 @@ import { Suspense, lazy } from 'react';
 import { useSession } from '@/features/auth/session';
 import { loadWithTheaterPlayer, TheaterPlayer } from '@/features/player/lazy-theater-player';
 import { useTheater } from '@/features/player/use-theater';
-import { loadEnglish, withEnglish } from '../i18n';
+import { loadTexts, withTexts } from '@/locales/load-texts';
 
 // The player and the comments load with the first video opened, not with every page.
-// The player's texts are in the part of English the first page does not load.
-loadWithTheaterPlayer(loadEnglish);
-const CommentsSection = lazy(withEnglish(() => import('@/features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection }))));
+// The player's texts are namespaces of their own (decision 066): they load with it.
+loadWithTheaterPlayer(() => loadTexts(['player', 'videos']));
+const CommentsSection = lazy(withTexts(['player'], () => import('@/features/comments/components/comments-section').then((m) => ({ default: m.CommentsSection }))));
 
 /**
- * The theater player (SPEC §2, §4), hosted by the root so it can outlive navigation: `#play-{id}`
+ * The theater player (product §2, §4), hosted by the root so it can outlive navigation: `#play-{id}`
  * opens it, a docked (picture-in-picture) player keeps playing from page to page.
  */
 export function TheaterPlayerSlot() {
   const { isLoggedIn, isPremium, profile } = useSession();
   const theater = useTheater();
   if (!isLoggedIn || theater.activeVideoId === null) return null;
-  // SPEC §1: premium plays everything; otherwise unlocked videos, and trailers while that feature is on.
+  // product §1: premium plays everything; otherwise unlocked videos, and trailers while that feature is on.
   const lockReason = isPremium ? 'unavailable' : profile?.features.trailer?.is_active === true ? 'trailer-only' : 'premium';
   return (
     <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { PopupType } from '@velora/shared';
 
-// The one store of SPEC §4 popups: show, hide, update (merging data). Which component renders a
+// The one store of product §4 popups: show, hide, update (merging data). Which component renders a
 // type is the app's registry; features only name the type they want shown.
 
 export type PopupData = Record<string, unknown>;
@@ -42,7 +42,7 @@ export function updatePopup(type: PopupType, data: PopupData): void {
   commit({ ...states, [type]: { ...current, data: { ...current.data, ...data } } });
 }
 
-/** Closes every popup (on navigation and on logout, SPEC §2 and §4). */
+/** Closes every popup (on navigation and on logout, product §2 and §4). */
 export function hideAllPopups(): void {
   if (!Object.values(states).some((s) => s?.show)) return;
   const next: PopupStates = {};

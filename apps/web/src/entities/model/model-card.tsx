@@ -7,7 +7,7 @@ import { FavouriteButton } from '@/entities/favourite/favourite-button';
 import { LazyImage } from '@/components/lazy-image';
 import { Skeleton } from '@/components/skeleton';
 
-/** A model: portrait (lazy, SPEC §9), name linking to the profile, counts, and the favourite toggle. */
+/** A model: portrait (lazy, product §9), name linking to the profile, counts, and the favourite toggle. */
 export function ModelCard({ model }: { model: ModelSummary }) {
   const { t } = useTranslation();
   const nameId = useId();

@@ -1,4 +1,4 @@
-// The hash that opens a video in the theater player wherever the user is (SPEC §2: #play-{videoId}).
+// The hash that opens a video in the theater player wherever the user is (product §2: #play-{videoId}).
 // Any screen may link to it; the theater player at the root answers to it.
 
 const PLAY_HASH = /^#play-(\d{1,10})$/;

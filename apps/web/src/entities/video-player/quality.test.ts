@@ -50,7 +50,7 @@ describe('optionForPreference', () => {
   });
 });
 
-describe('play hash (SPEC §2: #play-{videoId})', () => {
+describe('play hash (product §2: #play-{videoId})', () => {
   it.each([
     ['#play-12', 12],
     ['#play-0', null],

@@ -1,5 +1,5 @@
 // Quality choices of the player: "auto" (adaptive) or one rendition, named by its height ("720p").
-// The stored preference (SPEC §3, default auto) is the height as a string, e.g. "720".
+// The stored preference (product §3, default auto) is the height as a string, e.g. "720".
 
 export const AUTO_QUALITY = 'auto';
 

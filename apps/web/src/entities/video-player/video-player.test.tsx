@@ -183,7 +183,7 @@ describe('VideoPlayer fallbacks', () => {
   });
 });
 
-describe('VideoPlayer controls and preferences (SPEC §3)', () => {
+describe('VideoPlayer controls and preferences (product §3)', () => {
   it('autoplays by default once the video can play', async () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play');
     const { video } = renderPlayer();

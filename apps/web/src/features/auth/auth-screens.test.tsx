@@ -162,7 +162,7 @@ describe('/reset_password', () => {
     await user.type(screen.getByLabelText('Repeat new password'), 'another-password');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByText('The passwords do not match.')).toBeTruthy();
-    // Nothing but the start-up company lookup (SPEC §1) went to the server.
+    // Nothing but the start-up company lookup (product §1) went to the server.
     expect(mockedApi.post.mock.calls.filter(([path]) => path !== '/feature/get_company')).toEqual([]);
   });
 
@@ -198,7 +198,7 @@ describe('popups', () => {
     act(() => showPopup('signup'));
     const dialog = await screen.findByRole('dialog', { name: 'Sign up' });
     expect(dialog).toBeTruthy();
-    // Following a link inside the popup navigates: every popup closes (SPEC §2).
+    // Following a link inside the popup navigates: every popup closes (product §2).
     fakeApi(mockedApi, { get: { '/track/visit': () => visitFixture() } });
     await user.click(within(dialog).getByRole('link', { name: 'Log in' }));
     expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy();

@@ -41,7 +41,7 @@ export function cachedProfile(queryClient: QueryClient): Profile | null {
 
 /**
  * Stores a fresh token and loads the profile it belongs to. Everything else cached belonged to
- * the visitor, so it is refetched for the new user (SPEC §4: landing and company data reload).
+ * the visitor, so it is refetched for the new user (product §4: landing and company data reload).
  */
 export async function startSession(queryClient: QueryClient, accessToken: string, expiresAt?: number): Promise<Profile | null> {
   setAccessToken(accessToken, expiresAt);
@@ -57,7 +57,7 @@ export interface EndSessionOptions {
   navigate?: () => Promise<void> | void;
 }
 
-/** Logout (SPEC §4): ends the session, closes all popups, optionally navigates, clears the profile. */
+/** Logout (product §4): ends the session, closes all popups, optionally navigates, clears the profile. */
 export async function endSession(queryClient: QueryClient, options: EndSessionOptions = {}): Promise<void> {
   if (options.notifyServer !== false) {
     // While the token still works: what must end with the session (an open chat, code 101).
@@ -77,7 +77,7 @@ export async function endSession(queryClient: QueryClient, options: EndSessionOp
   queryClient.removeQueries({ predicate: isSessionBound });
 }
 
-/** A logout destination carries the marker `logout=true` (SPEC §4). */
+/** A logout destination carries the marker `logout=true` (product §4). */
 export function withLogoutMarker(path: string): string {
   const url = new URL(path, 'http://velora.invalid');
   url.searchParams.set('logout', 'true');

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { endSession, withLogoutMarker } from './session';
 
-/** Logs out; with a destination the user lands there with `?logout=true` (SPEC §4). */
+/** Logs out; with a destination the user lands there with `?logout=true` (product §4). */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

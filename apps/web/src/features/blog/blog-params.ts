@@ -1,6 +1,6 @@
 import { clampPage } from '@velora/shared';
 
-/** The blog list's state; it lives in the URL as `title`, `category` and `page` (SPEC §2). */
+/** The blog list's state; it lives in the URL as `title`, `category` and `page` (product §2). */
 export interface BlogParams {
   title: string | null;
   category: string | null;

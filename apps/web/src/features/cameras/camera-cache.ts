@@ -21,7 +21,7 @@ function regroup<T extends { state: CameraState }>(cameras: readonly T[]): T[] {
  */
 export function applyCameraStatus(queryClient: QueryClient, camera: StatusCamera, options: { restricted?: boolean } = {}): CameraState | null {
   let previous: CameraState | null = null;
-  // The event carries everyone's pictures; a restricted viewer (SPEC §6) keeps the placeholder the server gave her.
+  // The event carries everyone's pictures; a restricted viewer (product §6) keeps the placeholder the server gave her.
   const forViewer = (shown: { cover: string }): StatusCamera => (options.restricted ? { ...camera, preview: shown.cover, cover: shown.cover } : camera);
 
   queryClient.setQueriesData<CameraList>({ queryKey: CAMERA_LISTS_KEY }, (list) => {
@@ -41,8 +41,8 @@ export function applyCameraStatus(queryClient: QueryClient, camera: StatusCamera
   if (detail && detail.id === camera.id) {
     previous ??= detail.state;
     queryClient.setQueryData<CameraDetail>(detailKey, { ...detail, ...forViewer(detail), is_favourite: detail.is_favourite });
-    // Whether the member may watch follows from the state; the server says again.
-    if (detail.state !== camera.state) void queryClient.invalidateQueries({ queryKey: detailKey, exact: true });
+    // Whether the member may watch follows from the state and the chat mode; the server says again.
+    if (detail.state !== camera.state || detail.chat_mode !== camera.chat_mode) void queryClient.invalidateQueries({ queryKey: detailKey, exact: true });
   }
 
   queryClient.setQueriesData<FavouriteList>({ queryKey: [FAVOURITES_QUERY_ROOT, 'camera'] }, (list) => {

@@ -16,7 +16,7 @@ import { emit, resetRealtime } from '@/test/fake-realtime';
 import { cameraDetailFixture, cameraFixture, cameraListFixture, cameraTagsFixture } from './test/fixtures';
 import { resetWatchTime, watchStarted, watchStopped } from './watch-time';
 
-// SPEC §2 popup camera-feedback: after 60 s of frames playing, leaving the camera page or the end of the show asks
+// product §2 popup camera-feedback: after 60 s of frames playing, leaving the camera page or the end of the show asks
 // how the show was (when the server says to ask).
 
 vi.mock('@/lib/http', async (importOriginal) => {

@@ -12,7 +12,7 @@ export interface CameraFeedbackData {
 /**
  * After a show ends on screen or the member leaves the camera page: when she watched at least 60 s (frames playing),
  * asks the server whether to ask (once a day per camera) and opens the camera-feedback popup. The popup opens after
- * the server's answer, so a navigation that closes every popup (SPEC §2) has already happened: it shows on the page
+ * the server's answer, so a navigation that closes every popup (product §2) has already happened: it shows on the page
  * she went to.
  */
 export async function offerCameraFeedback(camera: CameraFeedbackData): Promise<boolean> {

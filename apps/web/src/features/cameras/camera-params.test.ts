@@ -23,7 +23,7 @@ describe('readCameraParams', () => {
     expect(read('page=-4&order=random&exit_code=abc')).toMatchObject({ page: 1, order: 'popular', exitCode: null });
   });
 
-  it('hint forces order free_chat, whatever order says (SPEC §2)', () => {
+  it('hint forces order free_chat, whatever order says (product §2)', () => {
     expect(read('hint=1&order=newest').order).toBe('free_chat');
     expect(read('hint').order).toBe('free_chat');
   });

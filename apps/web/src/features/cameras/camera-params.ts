@@ -1,16 +1,16 @@
 import type { CameraOrder } from '@velora/shared';
 import { CAMERA_ORDERS, clampPage, parseIntegerList } from '@velora/shared';
 
-/** The /cameras state. It lives in the URL (SPEC §2): page, filters (comma list of tag ids), order, camera, exit_code, hint. */
+/** The /cameras state. It lives in the URL (product §2): page, filters (comma list of tag ids), order, camera, exit_code, hint. */
 export interface CameraParams {
   page: number;
   filters: number[];
   order: CameraOrder;
-  /** SPEC §2: `hint` forces order free_chat (the chat sends members here with it). */
+  /** product §2: `hint` forces order free_chat (the chat sends members here with it). */
   hint: boolean;
   /** The card to scroll to and highlight. */
   camera: string | null;
-  /** Why the member's chat ended (SPEC §4 codes). */
+  /** Why the member's chat ended (product §4 codes). */
   exitCode: number | null;
 }
 

@@ -1,5 +1,5 @@
 // How long a member has watched each camera in this tab: only while frames actually play (the LivePlayer's
-// `playing` to `pause`/`waiting`/`emptied`), not the time the page was open. SPEC §2 camera-feedback needs 60 s.
+// `playing` to `pause`/`waiting`/`emptied`), not the time the page was open. product §2 camera-feedback needs 60 s.
 
 const since = new Map<string, number>();
 const watched = new Map<string, number>();

@@ -94,7 +94,7 @@ export function useTipOfferTrigger({ userId, enabled }: { userId: number; enable
   const decision = decidePopup('model-tip-offer', moment);
   useEffect(() => {
     if (!offer || !enabled || decision !== 'open') return undefined;
-    // After the navigation's close-all (SPEC §2), like the other popups the site opens by itself.
+    // After the navigation's close-all (product §2), like the other popups the site opens by itself.
     const timer = setTimeout(() => {
       const outcome = openSitePopup('model-tip-offer', { ...offer });
       if (outcome === 'wait') return;

@@ -5,8 +5,8 @@ import { deleteCookie, getApprovedCookies, getCookie, setApprovedCookies, setCoo
 import type { ConsentChoice } from '@/lib/third-parties';
 import { NECESSARY_ONLY } from '@/lib/third-parties';
 
-// The visitor's cookie answer: the approvedCookies flag of SPEC §3 says an answer exists; the chosen
-// categories sit beside it in a preference cookie (SPEC §9: 365 days).
+// The visitor's cookie answer: the approvedCookies flag of product §3 says an answer exists; the chosen
+// categories sit beside it in a preference cookie (product §9: 365 days).
 
 export const CONSENT_CHOICE_COOKIE = 'cookie_consent';
 

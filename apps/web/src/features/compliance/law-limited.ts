@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isLawLimitedError } from './rules';
 
 /**
- * Calls fn whenever a query or mutation fails with 451 LAW_LIMITED (SPEC §4: the law-limitation
+ * Calls fn whenever a query or mutation fails with 451 LAW_LIMITED (product §4: the law-limitation
  * popup answers any of them). Returns the unsubscribe function.
  */
 export function watchLawLimitedAnswers(queryClient: QueryClient, onLimited: () => void): () => void {

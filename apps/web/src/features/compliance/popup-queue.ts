@@ -1,7 +1,7 @@
 import type { PopupType } from '@velora/shared';
 
 // Popups decided during a navigation (a skipped law-limited route, a return from the age-verification
-// provider) must outlive it: every navigation closes all popups (SPEC §2). They wait here until the
+// provider) must outlive it: every navigation closes all popups (product §2). They wait here until the
 // navigation has settled, then the app shows them.
 
 let queued: PopupType[] = [];

@@ -72,7 +72,7 @@ const profile = (overrides: Partial<Profile> = {}): Profile => ({
   ...overrides,
 });
 
-describe('cookie popup (SPEC §4, §9)', () => {
+describe('cookie popup (product §4, §9)', () => {
   it.each([
     { name: 'EU visitor (flag), no consent', visit: visit({ country: 'DE', isEUCountry: true }), variant: 'main', consented: false, show: true },
     { name: 'EU country without the flag', visit: visit({ country: 'FR' }), variant: 'main', consented: false, show: true },
@@ -115,7 +115,7 @@ describe('age approval gate', () => {
   });
 });
 
-describe('age verification popup (SPEC §4)', () => {
+describe('age verification popup (product §4)', () => {
   const base = { visitFeatures: {}, now: NOW, markerStored: false, pathname: '/recent_updates', exemptPaths: ['/agb', '/contact-us'] };
   it.each([
     { name: 'premium, unverified, may show', profile: profile({ premium_until: FUTURE }), input: {}, show: true },
@@ -155,7 +155,7 @@ describe('age verification popup (SPEC §4)', () => {
   });
 });
 
-describe('law restriction popup (SPEC §4)', () => {
+describe('law restriction popup (product §4)', () => {
   const regions = ['texas', 'alabama', 'florida', 'indiana', 'kansas', 'louisiana', 'tennessee', 'oklahoma'];
   it.each(regions)('logged-out visitor in %s sees it', (region) => {
     expect(shouldShowLawRestriction({ sessionKnown: true, loggedIn: false, visit: visit({ region }) })).toBe(true);
@@ -188,7 +188,7 @@ describe('law restriction popup (SPEC §4)', () => {
   });
 });
 
-describe('law limitation (SPEC §4, §6)', () => {
+describe('law limitation (product §4, §6)', () => {
   it.each([
     { name: 'SE user', profile: profile({ law_limitations: ['country:SE'] }), limited: true },
     { name: 'no limitations', profile: profile(), limited: false },

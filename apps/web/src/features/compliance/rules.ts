@@ -4,13 +4,13 @@ import type { ConsentChoice } from '@/lib/third-parties';
 import { ALL_CONSENT } from '@/lib/third-parties';
 import { isApiError } from '@/lib/http';
 
-// The popup conditions of SPEC §4 as plain functions; the components only show what these decide.
+// The popup conditions of product §4 as plain functions; the components only show what these decide.
 
 export type SiteVariant = 'main' | 'io';
 
 type VisitGeo = Pick<Visit, 'country' | 'current_country' | 'region' | 'current_region' | 'isEUCountry' | 'features'>;
 
-/** SPEC §9: visitors from the EU/UK list are asked for cookie consent (where they are now, or first were). */
+/** product §9: visitors from the EU/UK list are asked for cookie consent (where they are now, or first were). */
 export function isConsentRequired(visit: Pick<VisitGeo, 'country' | 'current_country' | 'isEUCountry'>): boolean {
   return visit.isEUCountry || isEUCountry(visit.country) || isEUCountry(visit.current_country);
 }
@@ -23,14 +23,14 @@ export interface CookiePopupInput {
   consented: boolean;
 }
 
-/** SPEC §4: only for EU countries, not on the io variant, and only while consent does not exist. */
+/** product §4: only for EU countries, not on the io variant, and only while consent does not exist. */
 export function shouldShowCookiePopup({ visit, variant, consented }: CookiePopupInput): boolean {
   return variant !== 'io' && !consented && visit !== null && isConsentRequired(visit);
 }
 
 /**
  * The consent in force: the stored answer, else implied for visitors who are not asked (outside the
- * SPEC §9 list); null while the visit is unknown or an EU visitor has not answered.
+ * product §9 list); null while the visit is unknown or an EU visitor has not answered.
  */
 export function effectiveConsent(visit: Pick<VisitGeo, 'country' | 'current_country' | 'isEUCountry'> | null, stored: ConsentChoice | null): ConsentChoice | null {
   if (stored) return stored;
@@ -78,7 +78,7 @@ export interface AgeVerificationPopupInput {
 }
 
 /**
- * SPEC §4: only when the user is premium or a stored marker exists, age_verified is exactly false and
+ * product §4: only when the user is premium or a stored marker exists, age_verified is exactly false and
  * can_show_av_popup is true; never on /agb or /contact-us while age verification is active.
  */
 export function shouldShowAgeVerificationPopup(input: AgeVerificationPopupInput): boolean {
@@ -105,7 +105,7 @@ export function restrictedRegionOf(visit: Pick<VisitGeo, 'country' | 'current_co
 }
 
 /**
- * SPEC §4: only logged-out users, without age verification, in the listed US regions. "Without age
+ * product §4: only logged-out users, without age verification, in the listed US regions. "Without age
  * verification": while the site verifies ages (feature age_verification), the region's law is met.
  */
 export function shouldShowLawRestriction({ sessionKnown, loggedIn, visit }: LawRestrictionInput): boolean {
@@ -114,7 +114,7 @@ export function shouldShowLawRestriction({ sessionKnown, loggedIn, visit }: LawR
   return restrictedRegionOf(visit) !== null;
 }
 
-/** SPEC §4, §6: country SE users have law limitations (profile.law_limitations lists them). */
+/** product §4, §6: country SE users have law limitations (profile.law_limitations lists them). */
 export function hasLawLimitations(profile: Pick<Profile, 'law_limitations'> | null): boolean {
   return (profile?.law_limitations.length ?? 0) > 0;
 }

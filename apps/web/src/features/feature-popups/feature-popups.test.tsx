@@ -78,7 +78,7 @@ describe('double opt-in finish (the mailed link)', () => {
   });
 });
 
-describe('double opt-in popup (SPEC §4)', () => {
+describe('double opt-in popup (product §4)', () => {
   it('asks a member with the feature on to confirm, sends the link, and does not ask again', async () => {
     const user = userEvent.setup();
     const profile = profileFixture({ features: { double_opt_in: on() } });

@@ -29,7 +29,7 @@ function write(kind: 'local' | 'session', key: string, value: string): void {
   }
 }
 
-/** The double opt-in marker of SPEC §4, per user: dismissed, or the link was sent. */
+/** The double opt-in marker of product §4, per user: dismissed, or the link was sent. */
 export function hasDoubleOptInMarker(userId: number): boolean {
   return read('local', `${DOUBLE_OPT_IN_KEY}:${userId}`) !== null;
 }

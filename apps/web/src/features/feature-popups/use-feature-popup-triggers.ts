@@ -11,7 +11,7 @@ import { hasDoubleOptInMarker, introducedFeatures, isOrganicDismissed } from './
 import type { DoubleOptInData, DoubleOptInFinishData, FeatureIntroduceData, OrganicData } from './popup-props';
 
 /**
- * Which feature popup a member is offered when the session starts, if any: the double opt-in (SPEC §4), then
+ * Which feature popup a member is offered when the session starts, if any: the double opt-in (product §4), then
  * the organic questions, then the introduction of a new feature. One at a time.
  */
 export function firstFeaturePopup(profile: Profile, language: 'en' | 'de' | 'fr'): { type: PopupType; data: PopupData } | null {
@@ -37,7 +37,7 @@ export function firstFeaturePopup(profile: Profile, language: 'en' | 'de' | 'fr'
   return null;
 }
 
-// Every navigation closes all popups (SPEC §2), in effects that run after these: a popup opened because of a
+// Every navigation closes all popups (product §2), in effects that run after these: a popup opened because of a
 // navigation is shown once that navigation's effects are done.
 const afterNavigationEffects = (show: () => void) => setTimeout(show, 0);
 

@@ -1,5 +1,5 @@
 // Sign-in with the identity provider (Google Identity Services) is enabled on one configured host only
-// (SPEC §1); elsewhere nothing of it loads.
+// (product §1); elsewhere nothing of it loads.
 
 export interface IdentityProviderConfig {
   /** VITE_IDENTITY_PROVIDER_HOST: the host name sign-in is offered on. */
@@ -11,7 +11,7 @@ export interface IdentityProviderConfig {
 export const IDENTITY_PROVIDER = 'google';
 // The page's CSP allows this script only when the build configures the identity provider (lib/third-party-sources).
 export { GIS_SCRIPT_URL } from '@/lib/third-party-sources';
-/** The window event a failed sign-in emits (SPEC §4, §8: no message is shown). */
+/** The window event a failed sign-in emits (product §4, §8: no message is shown). */
 export const IDENTITY_PROVIDER_ERROR_EVENT = 'identity-provider-error';
 
 export function identityProviderConfigFromEnv(env: Record<string, unknown>): IdentityProviderConfig | null {
@@ -27,7 +27,7 @@ export function identityProviderFor(hostname: string, config: IdentityProviderCo
 }
 
 /**
- * Where a successful sign-in goes (SPEC §2): the server's redirect_url, else the route's `redirect`
+ * Where a successful sign-in goes (product §2): the server's redirect_url, else the route's `redirect`
  * query (a path on this site only), else the root with the marker login=true.
  */
 export function signInTarget(redirectUrl: string | null | undefined, redirectQuery: string | null | undefined, homePath = '/'): string {

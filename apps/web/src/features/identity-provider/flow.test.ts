@@ -39,7 +39,7 @@ function setup(overrides: Partial<IdentityProviderFlowDeps> = {}) {
   return { flow, deps, google, states };
 }
 
-describe('identity-provider flow (SPEC §4)', () => {
+describe('identity-provider flow (product §4)', () => {
   it('goes library loaded → ready → prompt → credential → login', async () => {
     const { flow, deps, google, states } = setup();
     await flow.start();
@@ -102,7 +102,7 @@ describe('identity-provider flow (SPEC §4)', () => {
   });
 });
 
-describe('identity-provider host and redirect (SPEC §1, §2)', () => {
+describe('identity-provider host and redirect (product §1, §2)', () => {
   const config = identityProviderConfigFromEnv({ VITE_IDENTITY_PROVIDER_HOST: 'Velora.Test', VITE_GOOGLE_CLIENT_ID: 'client-1' });
 
   it('is enabled on the configured host only', () => {

@@ -1,7 +1,7 @@
 import type { AccessTokenResponse, IdentitySignInBody } from '@velora/shared';
 import type { GoogleButtonOptions, GoogleIdApi } from './google-identity';
 
-// SPEC §4: library loaded → ready → prompt → credential → login. The prompt is cancelled once the
+// product §4: library loaded → ready → prompt → credential → login. The prompt is cancelled once the
 // user is logged in; a failure at any step is emitted as an error event and shows no message.
 
 export type IdentityProviderState = 'idle' | 'loading' | 'loaded' | 'ready' | 'prompt' | 'credential' | 'login' | 'error';
@@ -15,7 +15,7 @@ export interface IdentityProviderFlowDeps {
   signIn: (body: IdentitySignInBody) => Promise<AccessTokenResponse>;
   /** The body's language and landing_id at the moment of the credential. */
   context: () => Pick<IdentitySignInBody, 'language' | 'landing_id'>;
-  /** Stores the session and moves on (SPEC §2 redirect order). */
+  /** Stores the session and moves on (product §2 redirect order). */
   onSignedIn: (answer: AccessTokenResponse) => Promise<void> | void;
   onError: (error: unknown, stage: IdentityProviderStage) => void;
 }

@@ -1,5 +1,5 @@
 /**
- * Where a transforming link forwards to (SPEC §3): its target with the current query added (the target's
+ * Where a transforming link forwards to (product §3): its target with the current query added (the target's
  * own values win). Null when the target is unusable (not http(s)) or is the page itself (a loop).
  */
 export function forwardTarget(source: string, current: { pathname: string; search: string }, origin: string): { internal: boolean; href: string } | null {

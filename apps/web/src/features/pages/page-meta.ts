@@ -5,7 +5,7 @@ import { useContentLanguage } from '@/lib/content-language';
 import { usePageMetaQuery } from './api/get-page-meta';
 import { usePublishedPageTitle } from './page-titles';
 
-// SPEC §7: GET /pages/meta on every navigation; its values go to the meta tags and the canonical link.
+// product §7: GET /pages/meta on every navigation; its values go to the meta tags and the canonical link.
 
 const META_NAMES = ['description', 'keywords', 'robots'] as const;
 type MetaName = (typeof META_NAMES)[number];

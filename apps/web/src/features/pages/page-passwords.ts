@@ -1,4 +1,4 @@
-// The valid password of a protected custom page, per path, for the rest of the browser session (SPEC §4:
+// The valid password of a protected custom page, per path, for the rest of the browser session (product §4:
 // "the valid password is then stored"). Session storage: it is gone when the tab closes.
 
 const KEY_PREFIX = 'velora:page-password:';

@@ -1,7 +1,7 @@
 import type { Language } from '@velora/shared';
 import { LANGUAGE_TAGS } from '@velora/shared';
 
-// Money, rates and dates in the page language (SPEC §1: en-US, de-DE, fr-FR).
+// Money, rates and dates in the page language (product §1: en-US, de-DE, fr-FR).
 
 /** Whole cents of `currency` as the page language writes money: 999, EUR → "€9.99" / "9,99 €". */
 export function formatMoney(cents: number, currency: string, language: Language): string {

@@ -40,7 +40,7 @@ afterEach(() => {
   resetDiscountPopupTrigger();
 });
 
-describe('the subscription popup gate (SPEC §4)', () => {
+describe('the subscription popup gate (product §4)', () => {
   it('lets the popup show for a free member without a discount', async () => {
     const { url } = renderAt(<Gate {...gate()} />, '/videos');
     act(() => showPopup('buy-subscription'));
@@ -79,7 +79,7 @@ describe('the subscription popup gate (SPEC §4)', () => {
   });
 });
 
-describe('the discount popups (SPEC §4)', () => {
+describe('the discount popups (product §4)', () => {
   it('offers the discount that applies once per session, with the percent of its feature', async () => {
     renderAt(<Discounts features={{ black_friday_discount_24: on('v2', { percent: 40 }) }} />, '/videos');
     await waitFor(() => expect(shown('black-friday-discount')).toBe(true));

@@ -17,7 +17,7 @@ export interface SubscriptionPopupGateInput {
 }
 
 /**
- * SPEC §4 on every request for the buy-subscription popup (a locked video, anything else): premium members, a fresh
+ * product §4 on every request for the buy-subscription popup (a locked video, anything else): premium members, a fresh
  * success_buy marker and /agb or /contact-us under age verification keep it away; with a discount active the member
  * goes to /paywall, where the discounted prices are, instead.
  */
@@ -53,7 +53,7 @@ function rememberOffered(userId: number): void {
 }
 
 /**
- * The discount popup SPEC §4 gives this member (black Friday, Valentine's, summer), once per browser session, through
+ * The discount popup product §4 gives this member (black Friday, Valentine's, summer), once per browser session, through
  * the popup gate (decision 046: no other popup, no playing video, no form being filled in) and while no payment is
  * being confirmed; never on /paywall itself (the offer is there already).
  * Returns the type that applies, so other offers can stand back in a session that has one.
@@ -68,7 +68,7 @@ export function useDiscountPopupTrigger({ userId, features }: { userId: number; 
 
   useEffect(() => {
     if (!type || decision !== 'open' || confirming || pathname === paths.paywall() || offeredThisSession(userId)) return undefined;
-    // After the navigation's close-all (SPEC §2), like the other popups opened at the start of a session.
+    // After the navigation's close-all (product §2), like the other popups opened at the start of a session.
     const timer = setTimeout(() => {
       if (offeredThisSession(userId)) return;
       if (openSitePopup(type, { percent } satisfies DiscountPopupData) === 'open') rememberOffered(userId);

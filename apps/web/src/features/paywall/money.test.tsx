@@ -71,7 +71,7 @@ describe('money in the app', () => {
     expect(await screen.findByRole('dialog', { name: 'Buy coins' })).toBeTruthy();
   });
 
-  it('gives an SE member the law-limitation popup instead of buy-coins (SPEC §4)', async () => {
+  it('gives an SE member the law-limitation popup instead of buy-coins (product §4)', async () => {
     const user = userEvent.setup();
     const packages = vi.fn(() => ({ packages: [], country: 'SE' }));
     member(() => profileFixture({ coins: 40, country: 'SE', law_limitations: ['country:SE'] }), { get: { '/payments/coin_packages': packages } });
@@ -129,7 +129,7 @@ describe('money in the app', () => {
     expect(document.title).toContain('Membership');
   });
 
-  it('sends a free member to /paywall instead of the membership popup while a discount is on (SPEC §4)', async () => {
+  it('sends a free member to /paywall instead of the membership popup while a discount is on (product §4)', async () => {
     const user = userEvent.setup();
     member(() => profileFixture({ features: { summer_discount: { is_active: true, version: 'subscribers', settings: {} }, cc_discount: { is_active: true, version: null, settings: {} } } }), {
       get: {

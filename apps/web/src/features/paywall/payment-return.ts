@@ -38,7 +38,7 @@ export interface SubscriptionSuccess {
 
 interface Store {
   current: PaymentReturnState | null;
-  /** The membership success dialog (SPEC §2 has no popup type for it: it is this flow's own dialog). */
+  /** The membership success dialog (product §2 has no popup type for it: it is this flow's own dialog). */
   subscriptionSuccess: SubscriptionSuccess | null;
 }
 
@@ -78,7 +78,7 @@ export function resetPaymentReturn(): void {
 }
 
 /**
- * Shows the success popups whose one-time markers wait for `userId`, reading and clearing them (SPEC §4): the
+ * Shows the success popups whose one-time markers wait for `userId`, reading and clearing them (product §4): the
  * membership dialog for success_buy, buy-coins-success for coins. A reload after that finds nothing to show.
  */
 export function showWaitingSuccessPopups(userId: number): void {
@@ -195,7 +195,7 @@ export function usePaymentReturn({ userId, onSucceeded }: PaymentReturnOptions):
   }, [confirmingId, queryClient, userId]);
 
   // The success popup opens after the navigation that took the id out of the URL: that navigation closes every popup
-  // (SPEC §2) in effects of the root, which run after this one, hence the zero timeout.
+  // (product §2) in effects of the root, which run after this one, hence the zero timeout.
   const successPending = current?.successPending === true;
   useEffect(() => {
     if (!successPending || param !== null) return undefined;

@@ -159,7 +159,7 @@ describe('the member in a live private room', () => {
     renderRoom('/private-playdate/7', () => playdateRoomFixture());
     await screen.findByTestId('playdate-stage');
     await waitFor(() => expect(posted('/live/whep/playdate-7-model')).toHaveLength(1));
-    // Joining a live room is SPEC §3's playdate_join, once.
+    // Joining a live room is product §3's playdate_join, once.
     await waitFor(() =>
       expect(mockedApi.post.mock.calls.filter(([p]) => p === '/track').map(([, body]) => (body as { name: string }).name)).toEqual(['playdate_join']),
     );

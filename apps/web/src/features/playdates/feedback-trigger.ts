@@ -64,7 +64,7 @@ export function usePlaydateFeedbackTrigger(userId: number, { held = false }: { h
 
   useEffect(() => {
     if (!due || decision !== 'open' || held) return undefined;
-    // After the navigation's close-all (SPEC §2) has run, like the other popups opened at start.
+    // After the navigation's close-all (product §2) has run, like the other popups opened at start.
     const timer = setTimeout(() => {
       if (openSitePopup('playdate-feedback') !== 'wait') setDue(false);
     }, 0);

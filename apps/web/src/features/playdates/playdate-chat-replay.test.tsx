@@ -16,6 +16,8 @@ vi.mock('@/lib/http', async (importOriginal) => {
 });
 
 const mockedApi = api as unknown as ApiMock;
+/** Shaped like a replay token ("<playdate id>.<base64url HMAC-SHA256>"): one of another shape is not even asked for. */
+const TOKEN = `3.${'A'.repeat(42)}w`;
 
 const message = (id: number, overrides: Partial<PlaydateChatMessage> = {}): PlaydateChatMessage => ({
   id,
@@ -44,10 +46,10 @@ describe('/playdate-chat-replay?token', () => {
         ...XSS_PAYLOADS.map((text, i) => message(10 + i, { text })),
       ],
     }));
-    renderApp('/playdate-chat-replay?token=abc.DEF_1-2');
+    renderApp(`/playdate-chat-replay?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Chat of “Sunset yoga”' })).toBeTruthy();
     expect(screen.getByText('With Ava')).toBeTruthy();
-    expect(mockedApi.get.mock.calls.find(([p]) => p === '/playdates/public/chat-history')?.[1]).toEqual({ token: 'abc.DEF_1-2' });
+    expect(mockedApi.get.mock.calls.find(([p]) => p === '/playdates/public/chat-history')?.[1]).toEqual({ token: TOKEN });
     const log = screen.getByRole('log', { name: 'Messages of the playdate chat' });
     const items = within(log).getAllByTestId('playdate-log-message');
     // Items of a list inside the log (axe listitem: the log role on the <ol> itself took the list away).
@@ -62,7 +64,7 @@ describe('/playdate-chat-replay?token', () => {
 
   it('an empty chat says so', async () => {
     visitor(() => ({ playdate: { id: 3, title: 'Quiet show', model_name: 'Ava', starts_at: NOW, ends_at: NOW + 1800, image: '/x.jpg' }, messages: [] }));
-    renderApp('/playdate-chat-replay?token=abc');
+    renderApp(`/playdate-chat-replay?token=${TOKEN}`);
     expect(await screen.findByText('No one wrote in this chat.')).toBeTruthy();
   });
 
@@ -70,7 +72,7 @@ describe('/playdate-chat-replay?token', () => {
     visitor(() => {
       throw serverError(404, 'No such replay');
     });
-    const { unmount } = renderApp('/playdate-chat-replay?token=expired');
+    const { unmount } = renderApp(`/playdate-chat-replay?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'This replay link does not work' })).toBeTruthy();
     unmount();
     vi.clearAllMocks();
@@ -84,7 +86,7 @@ describe('/playdate-chat-replay?token', () => {
     visitor(() => {
       throw serverError(503, 'Down');
     });
-    renderApp('/playdate-chat-replay?token=abc');
+    renderApp(`/playdate-chat-replay?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'The chat could not be loaded' })).toBeTruthy();
   });
 });

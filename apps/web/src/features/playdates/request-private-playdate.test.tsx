@@ -107,7 +107,7 @@ describe('/playdates/request-private-playdate/{id}', () => {
     expect(await screen.findByTestId('request-waiting')).toBeTruthy();
     expect(screen.getByTestId('waiting-status').textContent).toBe('Waiting for Ava to answer.');
 
-    // SPEC §3's playdate events: the form was offered (ask), then the request was sent.
+    // product §3's playdate events: the form was offered (ask), then the request was sent.
     const tracked = mockedApi.post.mock.calls.filter(([p]) => p === '/track').map(([, b]) => b as { name: string; properties: Record<string, unknown> });
     expect(tracked.map((e) => e.name)).toEqual(['playdate_ask', 'playdate_request']);
     expect(tracked[1]!.properties).toMatchObject({ playdate_id: 5, duration: 15, coins: 300 });

@@ -1,4 +1,4 @@
-// Where a video starts for a member who watched part of it (SPEC §3): the player and the prefetch of a card
+// Where a video starts for a member who watched part of it (product §3): the player and the prefetch of a card
 // (playback-prefetcher.ts, which fetches the first segment the player will ask for) both ask this.
 
 /** Close to the end, a film starts over instead of resuming. */

@@ -5,7 +5,7 @@ import { CLOSED, theaterReducer } from './theater-state';
 const theater = (id: number): TheaterState => ({ activeVideoId: id, theater: true, pictureInPicture: false });
 const docked = (id: number): TheaterState => ({ activeVideoId: id, theater: false, pictureInPicture: true });
 
-// SPEC §4: theater mode is opened by the hash play-{id} when no video is active; selecting a new
+// product §4: theater mode is opened by the hash play-{id} when no video is active; selecting a new
 // active video opens it; selecting the same active video turns picture-in-picture off; it is
 // cleared otherwise unless picture-in-picture is on.
 const rules: [string, TheaterState, TheaterEvent, TheaterState][] = [
@@ -24,7 +24,7 @@ const rules: [string, TheaterState, TheaterEvent, TheaterState][] = [
   ['closing the docked player clears it too', docked(5), { type: 'close' }, CLOSED],
 ];
 
-describe('theaterReducer (SPEC §4)', () => {
+describe('theaterReducer (product §4)', () => {
   it.each(rules)('%s', (_rule, state, event, expected) => {
     expect(theaterReducer(state, event)).toEqual(expected);
   });

@@ -1,4 +1,4 @@
-// Theater mode (SPEC §4) as a pure reducer, so each rule is a row of a table test.
+// Theater mode (product §4) as a pure reducer, so each rule is a row of a table test.
 //   - the hash play-{id} opens theater mode when no video is active;
 //   - selecting another video (a new play hash, a card's play action) makes it the active one;
 //   - selecting the active video again turns picture-in-picture off (back to the theater);

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { TheaterEvent, TheaterState } from './theater-state';
 import { CLOSED, theaterReducer } from './theater-state';
 
-// The player preferences of SPEC §3 that live for the visit: theater mode, the picture-in-picture
+// The player preferences of product §3 that live for the visit: theater mode, the picture-in-picture
 // flag and the active video. One store, because the player outlives the page that opened it.
 
 let state: TheaterState = CLOSED;

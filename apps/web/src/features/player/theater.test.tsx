@@ -69,7 +69,7 @@ afterEach(() => {
 
 const theaterDialog = () => screen.findByRole('dialog', { name: 'Demo film 5' }, { timeout: 3000 });
 
-describe('theater mode (SPEC §2, §4)', () => {
+describe('theater mode (product §2, §4)', () => {
   it('opens from /videos#play-{id}: the player, the video’s facts, similar videos and comments', async () => {
     premiumMember();
     renderApp('/videos#play-5');

@@ -32,7 +32,7 @@ function selectOnPress(event: MouseEvent, here: { pathname: string; search: stri
 
 /**
  * Feeds the theater store from the URL: a location carrying `#play-{id}` selects that video; any
- * other change of location is a navigation (SPEC §4). Used once, by the player slot at the root.
+ * other change of location is a navigation (product §4). Used once, by the player slot at the root.
  * Closing or docking removes the play hash; expanding puts it back, so the URL names the video
  * on screen whenever the theater covers the page.
  */

@@ -18,7 +18,7 @@ export type UpNext =
   | { status: 'counting'; video: VideoDetail; remaining: number };
 
 /**
- * After a video ends with autoplay on (SPEC §3, default true): the next video the member may play, taken from
+ * After a video ends with autoplay on (product §3, default true): the next video the member may play, taken from
  * the list the video was opened from, else from its similar videos, starts after a countdown that can be
  * cancelled or skipped. A video the server does not let this member play is passed over, never started.
  */

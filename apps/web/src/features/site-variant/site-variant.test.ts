@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DomainConfig } from './site-variant';
 import { domainConfigFromEnv, hostMatches, mainDomainUrl, siteVariantFor, sisterDomainRedirectUrl } from './site-variant';
 
-describe('site variant (SPEC §1)', () => {
+describe('site variant (product §1)', () => {
   it.each([
     ['io', 'io'],
     ['IO', 'io'],
@@ -31,7 +31,7 @@ describe('domains', () => {
   });
 });
 
-describe('sister-domain hand-over (SPEC §1)', () => {
+describe('sister-domain hand-over (product §1)', () => {
   const config: DomainConfig = { mainDomain: 'velora.com', sisterDomains: ['velora.de', 'velora.ch'] };
 
   it.each([

@@ -1,4 +1,4 @@
-// Site variants and domains of SPEC §1: the reduced io variant chosen by the top-level domain, and the
+// Site variants and domains of product §1: the reduced io variant chosen by the top-level domain, and the
 // sister regional domains that hand logged-in users over to the main domain.
 
 export type SiteVariant = 'main' | 'io';
@@ -54,13 +54,13 @@ export function isSisterDomain(hostname: string, config: DomainConfig): boolean 
   return config.sisterDomains.some((domain) => hostMatches(hostname, domain));
 }
 
-/** SPEC §1: whether an authenticated user on this page is to go on to the main domain. */
+/** product §1: whether an authenticated user on this page is to go on to the main domain. */
 export function needsSisterDomainHandOver(current: URL, config: DomainConfig): boolean {
   return isSisterDomain(current.hostname, config) && !isOnMainDomain(current, config) && mainDomainUrl(current, config) !== null;
 }
 
 /**
- * SPEC §1: an authenticated user on a sister domain goes to the main domain, same page, with `authToken` in the
+ * product §1: an authenticated user on a sister domain goes to the main domain, same page, with `authToken` in the
  * query. Its value is a one-time hand-over code (a minute, single use), never the session token: the main domain
  * asks the visitor, exchanges it for a session of its own and removes it (decision record 030). Null when nothing to do.
  */

@@ -197,7 +197,7 @@ describe('createApiClient: replies', () => {
   });
 });
 
-describe('createApiClient: retries (SPEC §8)', () => {
+describe('createApiClient: retries (product §8)', () => {
   it('retries a 5xx after 150 ms and resolves the next success', async () => {
     const { client, fetchMock, sleep } = setup();
     fetchMock.mockResolvedValueOnce(new Response('', { status: 502 })).mockResolvedValueOnce(json({ ok: 1 }));

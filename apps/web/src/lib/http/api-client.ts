@@ -1,7 +1,7 @@
 import { REQUEST_RETRY_LIMIT, TLD_HEADER, VISIT_ID_HEADER, retryDelayMs } from '@velora/shared';
 import { ApiError, MaxRetriesError, NonJsonResponseError } from './api-error';
 
-// The HTTP client of SPEC §7 and §8. No UI side effects: it resolves data, resolves null for an
+// The HTTP client of product §7 and §8. No UI side effects: it resolves data, resolves null for an
 // aborted request, or throws one of the typed errors of api-error.ts.
 
 export type QueryValue = string | number | boolean;

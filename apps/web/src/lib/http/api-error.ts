@@ -1,4 +1,4 @@
-// Typed errors of the HTTP client (SPEC §8). The client only throws them; the app decides what they mean.
+// Typed errors of the HTTP client (product §8). The client only throws them; the app decides what they mean.
 
 interface ErrorBodyShape {
   error: { code: string; message: string; fields?: Record<string, string> };

@@ -7,7 +7,7 @@ import { toQueryString } from './api-client';
 import { api } from './index';
 
 // Typed calls of the endpoint table (decision records 023, 022): the name picks the entry, the entry types the
-// path parameters, the query, the body and the answer. The request itself goes through `api`, so SPEC §7/§8
+// path parameters, the query, the body and the answer. The request itself goes through `api`, so product §7/§8
 // (headers, retries, 204 → {}, errors, abort → null, FormData as it is) stays the client's alone.
 
 /** The names the web may call: JSON and 204 answers. The sandbox's HTML pages and redirects are for the browser. */

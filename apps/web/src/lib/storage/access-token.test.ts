@@ -9,7 +9,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('tokenStorageModeFor (SPEC §4)', () => {
+describe('tokenStorageModeFor (product §4)', () => {
   it.each([
     [{ PROD: true, MODE: 'production' }, 'cookie'],
     [{ PROD: false, MODE: 'test' }, 'cookie'],

@@ -1,7 +1,7 @@
 import { COOKIE_LIFETIME_DAYS, DAY_MS } from '@velora/shared';
 import { STORAGE_KEYS, readStored, readStoredCookie, removeStored, writeStored, writeStoredCookie } from './storage';
 
-/** Where the access token lives: a cookie in production and test builds, local storage otherwise (SPEC §4). */
+/** Where the access token lives: a cookie in production and test builds, local storage otherwise (product §4). */
 export type TokenStorageMode = 'cookie' | 'local-storage';
 
 export function tokenStorageModeFor(env: { PROD: boolean; MODE: string }): TokenStorageMode {

@@ -30,7 +30,7 @@ describe('cookies', () => {
     expect(writes).toHaveBeenCalledWith(`pref=v; expires=${expires}; path=/; SameSite=Lax`);
   });
 
-  it('defaults to a lifetime of 1 day (SPEC §9)', () => {
+  it('defaults to a lifetime of 1 day (product §9)', () => {
     vi.useFakeTimers({ now: new Date('2025-03-01T12:00:00Z'), toFake: ['Date'] });
     const writes = spyOnCookieWrites();
     setCookie('short', 'v');

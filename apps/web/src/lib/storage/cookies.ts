@@ -27,7 +27,7 @@ function attributes(expires: Date): string {
   return `; expires=${expires.toUTCString()}; path=/; SameSite=Lax${secure}`;
 }
 
-/** Sets a cookie for `lifetime` days (SPEC §9: default 1 day), or until a given moment. */
+/** Sets a cookie for `lifetime` days (product §9: default 1 day), or until a given moment. */
 export function setCookie(name: string, value: string, lifetime: number | Date = COOKIE_LIFETIME_DAYS.default): void {
   if (typeof document === 'undefined') return;
   const expires = lifetime instanceof Date ? lifetime : new Date(Date.now() + lifetime * DAY_MS);

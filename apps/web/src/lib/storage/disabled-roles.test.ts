@@ -9,7 +9,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('disabled roles (SPEC §6)', () => {
+describe('disabled roles (product §6)', () => {
   it('are none by default', () => {
     expect(getDisabledRoles()).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { COOKIE_LIFETIME_DAYS, isLocallySwitchable } from '@velora/shared';
 import { deleteCookie, getCookie, setCookie } from './cookies';
 import { STORAGE_KEYS } from './storage';
 
-// Locally disabled roles (SPEC §6): a cookie holding a comma list, kept 14 days. Only roles that grant something can
+// Locally disabled roles (product §6): a cookie holding a comma list, kept 14 days. Only roles that grant something can
 // be switched off here; a restriction (censored) is neither stored nor read (decision 029), as on the server.
 
 export function getDisabledRoles(): string[] {

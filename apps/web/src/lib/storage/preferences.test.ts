@@ -17,7 +17,7 @@ import {
 } from './preferences';
 import { STORAGE_KEYS } from './storage';
 
-describe('preference defaults (SPEC §3, §9)', () => {
+describe('preference defaults (product §3, §9)', () => {
   it.each([
     ['language', getLanguage, null],
     ['video quality', getVideoQuality, 'auto'],

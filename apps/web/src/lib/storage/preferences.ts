@@ -2,7 +2,7 @@ import type { Language } from '@velora/shared';
 import { PLAYER_DEFAULTS, isLanguage } from '@velora/shared';
 import { STORAGE_KEYS, readStored, removeStored, writeStored } from './storage';
 
-// Typed preferences over readStored/writeStored (localStorage, cookie fallback for 365 days, SPEC §9).
+// Typed preferences over readStored/writeStored (localStorage, cookie fallback for 365 days, product §9).
 // A parseable value of the wrong type reads as the default.
 
 type FlagKey =
@@ -63,7 +63,7 @@ export function setProfileMenuFolded(folded: boolean): void {
   writeStored(STORAGE_KEYS.profileMenuFolded, folded);
 }
 
-/** Cookie consent given (SPEC §4: the cookie popup shows only without it). */
+/** Cookie consent given (product §4: the cookie popup shows only without it). */
 export function getApprovedCookies(): boolean {
   return readBoolean(STORAGE_KEYS.approvedCookies, false);
 }

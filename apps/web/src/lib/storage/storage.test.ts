@@ -14,7 +14,7 @@ const quotaExceeded = () => {
 };
 
 describe('STORAGE_KEYS', () => {
-  it('holds the stored keys of SPEC §3 as distinct strings', () => {
+  it('holds the stored keys of product §3 as distinct strings', () => {
     const names = Object.values(STORAGE_KEYS);
     expect(new Set(names).size).toBe(names.length);
     for (const key of ['accessToken', 'language', 'videoQuality', 'volume', 'visitorId', 'approvedCookies', 'approvedAge', 'profileMenuFolded', 'tld', 'disabledRoles']) {

@@ -2,7 +2,7 @@ import { COOKIE_LIFETIME_DAYS, DISABLED_ROLES_COOKIE } from '@velora/shared';
 import { reportError } from '../report-error';
 import { deleteCookie, getCookie, setCookie } from './cookies';
 
-/** The stored keys of SPEC §3 (plus autoplay, a player preference of §3). Used as localStorage keys and cookie names. */
+/** The stored keys of product §3 (plus autoplay, a player preference of §3). Used as localStorage keys and cookie names. */
 export const STORAGE_KEYS = {
   accessToken: 'access_token',
   language: 'language',
@@ -15,11 +15,11 @@ export const STORAGE_KEYS = {
   approvedAge: 'approved_age',
   profileMenuFolded: 'profile_menu_folded',
   tld: 'tld',
-  /** One-time success markers (SPEC §3 success_buy, §4): written when a purchase or a tip succeeded, cleared when its popup shows. */
+  /** One-time success markers (product §3 success_buy, §4): written when a purchase or a tip succeeded, cleared when its popup shows. */
   successBuy: 'success_buy',
   successBuyCoins: 'success_buy_coins',
   successModelTip: 'success_model_tip',
-  /** A plain comma-list cookie (SPEC §6), not JSON: read it only through disabled-roles.ts. */
+  /** A plain comma-list cookie (product §6), not JSON: read it only through disabled-roles.ts. */
   disabledRoles: DISABLED_ROLES_COOKIE,
 } as const;
 
@@ -52,7 +52,7 @@ function localRemove(key: string): void {
   }
 }
 
-/** Parses a raw stored value; an unparseable one is reported, removed everywhere and treated as absent (SPEC §4, §8). */
+/** Parses a raw stored value; an unparseable one is reported, removed everywhere and treated as absent (product §4, §8). */
 function parseRaw<T>(key: JsonStorageKey, raw: string, source: 'localStorage' | 'cookie'): T | null {
   try {
     return JSON.parse(raw) as T;
@@ -83,7 +83,7 @@ export function writeStoredCookie(key: JsonStorageKey, value: unknown, lifetime:
 
 /**
  * Writes a JSON value to localStorage; when that fails (quota, disabled storage) it goes to a
- * cookie for 365 days instead (SPEC §4, §9). `undefined` removes the value.
+ * cookie for 365 days instead (product §4, §9). `undefined` removes the value.
  */
 export function writeStored(key: JsonStorageKey, value: unknown): void {
   if (value === undefined) {

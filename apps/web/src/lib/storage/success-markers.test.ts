@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from './storage';
 import { hasSuccessMarker, takeSuccessMarker, writeSuccessMarker } from './success-markers';
 
-describe('one-time success markers (SPEC §4)', () => {
+describe('one-time success markers (product §4)', () => {
   it('is read once: taking it clears it', () => {
     writeSuccessMarker('successBuy', { user_id: 7, payment_id: 'pay_12345678', plan_name: 'Monthly' });
     expect(hasSuccessMarker('successBuy', 7)).toBe(true);

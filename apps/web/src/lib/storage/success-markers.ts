@@ -1,12 +1,12 @@
 import type { PlanPeriod } from '@velora/shared';
 import { STORAGE_KEYS, readStored, removeStored, writeStored } from './storage';
 
-// The one-time success markers of SPEC §4: a purchase or a tip that succeeded leaves one, and its success popup reads
+// The one-time success markers of product §4: a purchase or a tip that succeeded leaves one, and its success popup reads
 // and clears it when it shows, so the popup appears once (a reload does not bring it back, a reload before it showed
 // does not lose it). A marker belongs to the user who paid: another user on the same browser never sees it.
 
 export interface SuccessMarkers {
-  /** A membership was bought (SPEC §3 success_buy); it also keeps the subscription popup away (SPEC §4). */
+  /** A membership was bought (product §3 success_buy); it also keeps the subscription popup away (product §4). */
   successBuy: { user_id: number; payment_id: string; plan_name: string | null; plan?: PlanPeriod | null };
   /** Coins were bought. */
   successBuyCoins: { user_id: number; payment_id: string; coins: number | null };

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, readStored, removeStored, writeStored } from './storage';
 
 // The top-level domain the page is served from, sent to the API and choosing the site variant
-// (SPEC §1). A stored tld overrides the hostname, so the io variant can be tried on localhost.
+// (product §1). A stored tld overrides the hostname, so the io variant can be tried on localhost.
 
 const TLD_PATTERN = /^[a-z0-9-]{1,24}$/;
 

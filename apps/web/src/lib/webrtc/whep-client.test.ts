@@ -72,6 +72,9 @@ describe('startWhep', () => {
     [409, 'offline'],
     [404, 'offline'],
     [500, 'failed'],
+    [502, 'unavailable'],
+    [503, 'unavailable'],
+    [504, 'unavailable'],
   ] as const)('turns a %i into a WhepError of kind %s and closes the connection', async (status, kind) => {
     const fetch = answering(status);
     const error = await open(fetch).catch((e: unknown) => e);

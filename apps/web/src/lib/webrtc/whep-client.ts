@@ -11,6 +11,8 @@ export type WhepErrorKind =
   | 'forbidden'
   /** 404 or 409: nothing is being published (the camera went offline). */
   | 'offline'
+  /** 502, 503, 504: the media server is away for a moment (restarting): try WebRTC again shortly. */
+  | 'unavailable'
   /** Another answer, a network failure or an SDP the browser refused. */
   | 'failed';
 
@@ -54,7 +56,15 @@ export interface WhepSession {
 
 export const ICE_GATHERING_TIMEOUT_MS = 2_000;
 
-const STATUS_KINDS: Record<number, WhepErrorKind> = { 401: 'unauthorized', 403: 'forbidden', 404: 'offline', 409: 'offline' };
+const STATUS_KINDS: Record<number, WhepErrorKind> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'offline',
+  409: 'offline',
+  502: 'unavailable',
+  503: 'unavailable',
+  504: 'unavailable',
+};
 
 export function isWebRtcSupported(): boolean {
   return typeof globalThis.RTCPeerConnection === 'function';

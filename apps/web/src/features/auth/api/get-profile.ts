@@ -4,14 +4,14 @@ import { isApiError, requireData } from '@/lib/http';
 import { call } from '@/lib/http/call';
 import { getAccessToken, setAccessToken } from '@/lib/storage';
 
-/** The profile decides whether someone is logged in (SPEC §4); `null` is a visitor. */
+/** The profile decides whether someone is logged in (product §4); `null` is a visitor. */
 export async function getProfile(signal?: AbortSignal): Promise<Profile | null> {
   // Tokens travel only as a Bearer header: without one the answer can only be 401.
   if (!getAccessToken()) return null;
   try {
     return await requireData(call('user.profile', undefined, { signal }));
   } catch (error) {
-    // A 401 here means logged out, not an error (SPEC §8); the dead token is dropped.
+    // A 401 here means logged out, not an error (product §8); the dead token is dropped.
     if (isApiError(error, 401)) {
       setAccessToken(null);
       return null;

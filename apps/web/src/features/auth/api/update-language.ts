@@ -3,7 +3,7 @@ import type { Language, StatusOk } from '@velora/shared';
 import { requireData } from '@/lib/http';
 import { call } from '@/lib/http/call';
 
-/** Stores a logged-in user's language on the server (SPEC §1). */
+/** Stores a logged-in user's language on the server (product §1). */
 export function updateLanguage(lang: Language): Promise<StatusOk> {
   return requireData(call('user.lang', { body: { lang } }));
 }

@@ -27,7 +27,7 @@ interface LoginDialogProps {
   onClose: () => void;
 }
 
-/** The log-in dialog (SPEC §2 `#log_in`): on success the user goes to `redirect`, else their landing URL. */
+/** The log-in dialog (product §2 `#log_in`): on success the user goes to `redirect`, else their landing URL. */
 export function LoginDialog({ open, onClose }: LoginDialogProps) {
   const { t, i18n } = useTranslation();
   const location = useLocation();

@@ -9,7 +9,7 @@ import '../camera-chat.css';
 const isData = (value: unknown): value is FreechatPopupData =>
   typeof value === 'object' && value !== null && typeof (value as FreechatPopupData).name === 'string' && typeof (value as FreechatPopupData).display_name === 'string';
 
-/** Popup type freechat (SPEC §2): today's free chat is used up; offers this model's paid chat and buying coins. */
+/** Popup type freechat (product §2): today's free chat is used up; offers this model's paid chat and buying coins. */
 export function FreechatPopup({ open, onClose }: PopupProps) {
   const { t } = useTranslation();
   const raw = usePopup('freechat')?.data;

@@ -20,7 +20,7 @@ interface CameraFeedbackPopupProps {
 type Phase = 'asking' | 'sending' | 'thanked' | 'failed';
 
 /**
- * Popup type camera-feedback (SPEC §2): how was the show? Five stars (a radio group, each named "3 stars"), an
+ * Popup type camera-feedback (product §2): how was the show? Five stars (a radio group, each named "3 stars"), an
  * optional plain-text comment, Send and "Not now". "Not now" and closing both tell the server, so the question does
  * not come back for a day.
  */

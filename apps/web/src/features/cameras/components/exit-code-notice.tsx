@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { showPopup } from '@/components/popups/popup-store';
 
-/** The SPEC §4 chat codes a member may be sent to /cameras with, each with its own words. */
+/** The product §4 chat codes a member may be sent to /cameras with, each with its own words. */
 export const EXIT_CODES = [202, 5, 7, 6, 17, 88, 501, 101, 102, 103, 201, 203] as const;
 type ExitCode = (typeof EXIT_CODES)[number];
 const isKnown = (code: number): code is ExitCode => (EXIT_CODES as readonly number[]).includes(code);

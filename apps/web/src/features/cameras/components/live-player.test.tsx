@@ -10,7 +10,7 @@ import { fakeApi, serverError } from '@/test/fake-api';
 import { TestProviders, createTestQueryClient } from '@/test/providers';
 import { watchTicketFixture } from '../test/fixtures';
 import { resetWatchTime, watchedMs } from '../watch-time';
-import { HLS_NO_FRAMES_TIMEOUT_MS, LivePlayer, NO_FRAMES_TIMEOUT_MS } from './live-player';
+import { HLS_NO_FRAMES_TIMEOUT_MS, LivePlayer, NO_FRAMES_TIMEOUT_MS, RECONNECT_DELAY_MS, TICKET_RENEW_MS } from './live-player';
 
 vi.mock('@/lib/http', async (importOriginal) => {
   const actual = await importOriginal<typeof Http>();
@@ -129,7 +129,7 @@ describe('LivePlayer over WebRTC', () => {
     await waitFor(() => expect(FakePeerConnection.instances[0]?.remoteDescription).toBeTruthy());
     act(() => FakePeerConnection.latest().setIceState('failed'));
     await waitFor(() => expect(FakeHls.instances).toHaveLength(1));
-    expect(FakeHls.latest().source).toBe('http://site.test/live/hls/1/index.m3u8?token=hls-token');
+    expect(FakeHls.latest().source).toBe('http://site.test/live/hls/1/hls-token/index.m3u8');
     expect(FakeHls.latest().config).toMatchObject({ lowLatencyMode: true });
     expect(player().dataset.transport).toBe('hls');
     expect(FakePeerConnection.latest().closed).toBe(true);
@@ -159,6 +159,44 @@ describe('LivePlayer over WebRTC', () => {
     expect(mockedApi.post.mock.calls.filter(([p]) => p === '/cameras/ava/watch')).toHaveLength(2);
     // A drop after frames is not a reason to leave WebRTC.
     expect(FakeHls.instances).toHaveLength(0);
+  });
+
+  it('tries WebRTC again, not LL-HLS, while the media server restarts (503), and plays once it is back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answerWhep(503);
+    const { player, video } = renderPlayer();
+    await vi.waitFor(() => expect(whep).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(player().dataset.status).toBe('reconnecting'));
+    await act(() => vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS + 100));
+    await vi.waitFor(() => expect(whep).toHaveBeenCalledTimes(2));
+    // Back: the next try (after a longer wait) gets an answer and plays over WebRTC.
+    answerWhep(201);
+    await act(() => vi.advanceTimersByTimeAsync(2 * RECONNECT_DELAY_MS + 100));
+    await vi.waitFor(() => expect(FakePeerConnection.latest()?.remoteDescription?.sdp).toBe(ANSWER));
+    await vi.waitFor(() => expect(video().srcObject).toBeTruthy());
+    act(() => void video().dispatchEvent(new Event('playing')));
+    expect(player().dataset.status).toBe('playing');
+    expect(player().dataset.transport).toBe('webrtc');
+    expect(FakeHls.instances).toHaveLength(0);
+    expect(mockedApi.post.mock.calls.filter(([p]) => p === '/cameras/ava/watch')).toHaveLength(3);
+  });
+
+  it('waits the shortest time again for a drop after frames played', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answerWhep(503);
+    const { player, video } = renderPlayer();
+    await vi.waitFor(() => expect(player().dataset.status).toBe('reconnecting'));
+    await act(() => vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS + 100));
+    await vi.waitFor(() => expect(whep).toHaveBeenCalledTimes(2));
+    answerWhep(201);
+    await act(() => vi.advanceTimersByTimeAsync(2 * RECONNECT_DELAY_MS + 100));
+    await vi.waitFor(() => expect(video().srcObject).toBeTruthy());
+    act(() => void video().dispatchEvent(new Event('playing')));
+    const sessions = FakePeerConnection.instances.length;
+    act(() => FakePeerConnection.latest().setIceState('failed'));
+    expect(player().dataset.status).toBe('reconnecting');
+    await act(() => vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS + 100));
+    await vi.waitFor(() => expect(FakePeerConnection.instances).toHaveLength(sessions + 1));
   });
 
   it('says the show has ended when the camera goes offline, and leaves', async () => {
@@ -192,7 +230,7 @@ describe('LivePlayer without WebRTC', () => {
     expect('RTCPeerConnection' in globalThis).toBe(false);
     const { player, video } = renderPlayer();
     await waitFor(() => expect(FakeHls.instances).toHaveLength(1));
-    expect(FakeHls.latest().source).toBe('http://site.test/live/hls/1/index.m3u8?token=hls-token');
+    expect(FakeHls.latest().source).toBe('http://site.test/live/hls/1/hls-token/index.m3u8');
     expect(FakeHls.latest().media).toBe(video());
     expect(player().dataset.transport).toBe('hls');
     expect(whep).not.toHaveBeenCalled();
@@ -234,6 +272,113 @@ describe('LivePlayer without WebRTC', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  /** hls.js's xhrSetup as the player configured it: the URL each request is opened with. */
+  function openedUrl(url: string): string {
+    const open = vi.fn();
+    (FakeHls.latest().config.xhrSetup as (xhr: XMLHttpRequest, url: string) => void)({ open } as unknown as XMLHttpRequest, url);
+    expect(open).toHaveBeenCalledWith('GET', expect.any(String), true);
+    return open.mock.calls[0]![1] as string;
+  }
+  const hlsTicket = (token: string) => watchTicketFixture({ hls_url: `/live/hls/1/${token}/index.m3u8` });
+  const watchCalls = () => mockedApi.post.mock.calls.filter(([path]) => path === '/cameras/ava/watch');
+
+  it('renews its ticket while LL-HLS plays, and every playlist and segment request carries the newest token', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let issued = 0;
+    fakeApi(mockedApi, { post: { '/cameras/ava/watch': () => hlsTicket(`token-${++issued}`) } });
+    const { video } = renderPlayer();
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    act(() => void video().dispatchEvent(new Event('playing')));
+    expect(openedUrl('http://site.test/live/hls/1/token-1/seg-4.m4s')).toBe('http://site.test/live/hls/1/token-1/seg-4.m4s');
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TICKET_RENEW_MS + 100);
+    });
+    await vi.waitFor(() => expect(watchCalls()).toHaveLength(2));
+    // hls.js still resolves segments against the first playlist's URL: the request goes out with the new token.
+    expect(openedUrl('http://site.test/live/hls/1/token-1/seg-35.m4s')).toBe('http://site.test/live/hls/1/token-2/seg-35.m4s');
+    expect(openedUrl('http://site.test/live/hls/1/token-1/index.m3u8')).toBe('http://site.test/live/hls/1/token-2/index.m3u8');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TICKET_RENEW_MS + 100);
+    });
+    await vi.waitFor(() => expect(watchCalls()).toHaveLength(3));
+    expect(openedUrl('http://site.test/live/hls/1/token-2/seg-65.m4s')).toBe('http://site.test/live/hls/1/token-3/seg-65.m4s');
+    // The same stream all along.
+    expect(FakeHls.instances).toHaveLength(1);
+  });
+
+  it('stops and shows the paid state when a renewal is refused (the paid session ended)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let refuse = false;
+    fakeApi(mockedApi, {
+      post: {
+        '/cameras/ava/watch': () => {
+          if (refuse) throw serverError(403, 'Paid chat required', { code: 'PAID_CHAT_REQUIRED' });
+          return hlsTicket('token-1');
+        },
+      },
+    });
+    const onPaid = vi.fn();
+    const { video, player } = renderPlayer({ onPaidChatRequired: onPaid });
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    act(() => void video().dispatchEvent(new Event('playing')));
+    refuse = true;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TICKET_RENEW_MS + 100);
+    });
+    await vi.waitFor(() => expect(player().dataset.status).toBe('paid'));
+    expect(onPaid).toHaveBeenCalledTimes(1);
+    expect(FakeHls.latest().destroyed).toBe(true);
+  });
+
+  it('asks for a new ticket at once when LL-HLS refuses the token, and shows the paid state when that is refused', async () => {
+    let refuse = false;
+    fakeApi(mockedApi, {
+      post: {
+        '/cameras/ava/watch': () => {
+          if (refuse) throw serverError(403, 'Paid chat required', { code: 'PAID_CHAT_REQUIRED' });
+          return hlsTicket('token-1');
+        },
+      },
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const onPaid = vi.fn();
+    const { player } = renderPlayer({ onPaidChatRequired: onPaid });
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    refuse = true;
+    vi.useFakeTimers();
+    // Not yet fatal for hls.js: the player does not wait for it, nor for the reconnect delay.
+    act(() => FakeHls.latest().emit(FakeHls.Events.ERROR, { fatal: false, type: FakeHls.ErrorTypes.NETWORK_ERROR, response: { code: 403 } }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(watchCalls()).toHaveLength(2);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(player().dataset.status).toBe('paid');
+    expect(onPaid).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again when a paid session opens, after the paid state', async () => {
+    let paying = false;
+    fakeApi(mockedApi, {
+      post: {
+        '/cameras/ava/watch': () => {
+          if (!paying) throw serverError(403, 'Paid chat required', { code: 'PAID_CHAT_REQUIRED' });
+          return hlsTicket('token-1');
+        },
+      },
+    });
+    const { player, rerenderWith } = renderPlayer({ paidSessionId: null });
+    await waitFor(() => expect(player().dataset.status).toBe('paid'));
+    paying = true;
+    rerenderWith({ paidSessionId: 9 });
+    await waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    expect(FakeHls.latest().source).toBe('/live/hls/1/token-1/index.m3u8');
+    expect(player().dataset.status).not.toBe('paid');
   });
 
   it('reconnects when LL-HLS fails fatally', async () => {

@@ -8,6 +8,7 @@ import { reportError } from '@/lib/report-error';
 import type { WhepSession } from '@/lib/webrtc/whep-client';
 import { isWebRtcSupported, isWhepError, startWhep } from '@/lib/webrtc/whep-client';
 import { watchCamera } from '../api/watch-camera';
+import { withNewestHlsToken } from '../live-hls-token';
 import { watchStarted, watchStopped } from '../watch-time';
 
 /** WebRTC that brings no frame this long is given up for LL-HLS. */
@@ -22,6 +23,15 @@ export const RECONNECT_DELAY_MS = 1_500;
 const RECONNECT_MAX_MS = 10_000;
 /** ICE "disconnected" often heals by itself; only after this long is it a drop. */
 const DISCONNECTED_GRACE_MS = 3_000;
+/**
+ * While it plays the player asks for a new ticket this often (decision record 061): LL-HLS tokens live 90 s, and a
+ * refusal (the paid session ended, the camera went paid) shows the paid state instead of a frozen picture.
+ */
+export const TICKET_RENEW_MS = 30_000;
+/** The browser's own HLS player cannot change the token of its requests: it reloads the stream before it expires. */
+export const NATIVE_HLS_RELOAD_MS = 60_000;
+/** HTTP answers of the LL-HLS path that mean "this token may no longer fetch": a new ticket says why. */
+const TOKEN_REFUSED = new Set([401, 403]);
 
 export type LivePlayerStatus = 'connecting' | 'playing' | 'reconnecting' | 'ended' | 'paid' | 'failed';
 export type LiveTransport = 'webrtc' | 'hls';
@@ -37,6 +47,11 @@ interface LivePlayerProps {
   poster?: string;
   /** The server asked for a paid chat before the video (403 PAID_CHAT_REQUIRED). */
   onPaidChatRequired?: () => void;
+  /**
+   * The member's open paid chat session with this camera (null: none). A new one lets him watch a paid camera, so the
+   * player asks for its ticket again.
+   */
+  paidSessionId?: number | null;
 }
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
@@ -53,13 +68,15 @@ function playQuietly(video: HTMLVideoElement): void {
  * ICE or brings no frame within 5 s. Starts muted (browsers allow muted autoplay) with a clear "Sound on". Reconnects
  * while the camera stays live; says "The show has ended" once it is not.
  */
-export function LivePlayer({ name, label, live, poster, onPaidChatRequired }: LivePlayerProps) {
+export function LivePlayer({ name, label, live, poster, onPaidChatRequired, paidSessionId = null }: LivePlayerProps) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [status, setStatus] = useState<LivePlayerStatus>(live ? 'connecting' : 'ended');
   const [transport, setTransport] = useState<LiveTransport | null>(null);
   const [muted, setMuted] = useState(true);
   const [attempt, setAttempt] = useState(0);
+  /** Reconnects since frames last played: the wait before the next one doubles with it. */
+  const dropsInARow = useRef(0);
   // Once WebRTC failed here, later reconnects go straight to LL-HLS.
   const hlsOnly = useRef(false);
   const paidRef = useRef(onPaidChatRequired);
@@ -82,6 +99,10 @@ export function LivePlayer({ name, label, live, poster, onPaidChatRequired }: Li
     let session: WhepSession | null = null;
     let hls: HlsType | null = null;
     let gotFrames = false;
+    // The newest ticket: LL-HLS requests carry its token.
+    let latest: WatchTicket | null = null;
+    // Playing through the browser's own HLS: when its URL was set.
+    let nativeHlsSince: number | null = null;
 
     const later = (fn: () => void, ms: number) => {
       const timer = setTimeout(() => {
@@ -106,19 +127,50 @@ export function LivePlayer({ name, label, live, poster, onPaidChatRequired }: Li
         video.load();
       }
     };
-    const reconnect = () => {
-      if (cancelled) return;
-      stopMedia();
-      setStatus('reconnecting');
-      later(() => setAttempt((n) => n + 1), Math.min(RECONNECT_DELAY_MS * 2 ** Math.min(attempt, 3), RECONNECT_MAX_MS));
-    };
     const start = () => {
       video.muted = mutedRef.current;
       playQuietly(video);
     };
+    // Once per run of this effect: several failing requests of one stream are one drop.
+    let reconnecting = false;
+    // The wait doubles with each drop in a row and starts short again once video has played.
+    const reconnect = (delayMs = Math.min(RECONNECT_DELAY_MS * 2 ** Math.min(dropsInARow.current, 3), RECONNECT_MAX_MS)) => {
+      if (cancelled || reconnecting) return;
+      reconnecting = true;
+      dropsInARow.current += 1;
+      stopMedia();
+      setStatus('reconnecting');
+      later(() => setAttempt((n) => n + 1), delayMs);
+    };
+    const paidChatRequired = () => {
+      stopMedia();
+      setStatus('paid');
+      paidRef.current?.();
+    };
+    // A new ticket in the background while the video plays: its refusal ends the video here too.
+    const renewTicket = async () => {
+      try {
+        latest = await watchCamera(name, abort.signal);
+      } catch (error) {
+        if (cancelled) return;
+        if (isApiError(error, 403)) {
+          paidChatRequired();
+          return;
+        }
+        // Off air (the page hears it), a rate limit or the network: the current token lasts a while yet.
+      }
+      if (cancelled) return;
+      if (nativeHlsSince !== null && latest && Date.now() - nativeHlsSince >= NATIVE_HLS_RELOAD_MS) {
+        nativeHlsSince = Date.now();
+        video.src = latest.hls_url;
+        start();
+      }
+      later(() => void renewTicket(), TICKET_RENEW_MS);
+    };
 
     listen('playing', () => {
       gotFrames = true;
+      dropsInARow.current = 0;
       setStatus('playing');
       watchStarted(name);
     });
@@ -140,10 +192,21 @@ export function LivePlayer({ name, label, live, poster, onPaidChatRequired }: Li
       if (Hls?.isSupported()) {
         // 1 s segments: hold back 1.5 s, not hls.js's 3 segments (~2.1–2.6 s behind the camera instead of ~3.1 s,
         // decision record 034), and catch up a little faster than real time when it drifts further behind.
-        const instance = new Hls({ lowLatencyMode: true, liveDurationInfinity: true, liveSyncDuration: 1.5, liveMaxLatencyDuration: 5, maxLiveSyncPlaybackRate: 1.1 });
+        const instance = new Hls({
+          lowLatencyMode: true,
+          liveDurationInfinity: true,
+          liveSyncDuration: 1.5,
+          liveMaxLatencyDuration: 5,
+          maxLiveSyncPlaybackRate: 1.1,
+          // Every playlist and segment request goes out with the newest ticket's token (hls.js sends what is opened here).
+          xhrSetup: (xhr, url) => xhr.open('GET', latest ? withNewestHlsToken(url, latest.hls_url) : url, true),
+        });
         hls = instance;
         instance.on(Hls.Events.ERROR, (_event, data) => {
-          if (data.fatal && !cancelled) reconnect();
+          if (cancelled) return;
+          // The token was refused: at once, a new ticket says whether the member may still watch.
+          if (TOKEN_REFUSED.has(data.response?.code ?? 0)) reconnect(0);
+          else if (data.fatal) reconnect();
         });
         instance.loadSource(ticket.hls_url);
         instance.attachMedia(video);
@@ -152,7 +215,8 @@ export function LivePlayer({ name, label, live, poster, onPaidChatRequired }: Li
           if (!gotFrames && hls === instance) reconnect();
         }, HLS_NO_FRAMES_TIMEOUT_MS);
       } else if (video.canPlayType(HLS_MIME)) {
-        listen('error', reconnect);
+        listen('error', () => reconnect());
+        nativeHlsSince = Date.now();
         video.src = ticket.hls_url;
         start();
       } else {
@@ -174,10 +238,10 @@ export function LivePlayer({ name, label, live, poster, onPaidChatRequired }: Li
       } catch (error) {
         if (cancelled) return;
         if (isWhepError(error) && error.kind === 'forbidden') {
-          setStatus('paid');
-          paidRef.current?.();
-        } else if (isWhepError(error) && (error.kind === 'offline' || error.kind === 'unauthorized')) {
-          // Between streams, or the ticket ran out: a new ticket on the next try.
+          paidChatRequired();
+        } else if (isWhepError(error) && (error.kind === 'offline' || error.kind === 'unauthorized' || error.kind === 'unavailable')) {
+          // Between streams, the ticket ran out, or the media server restarting (its LL-HLS is away too): a new
+          // ticket and WebRTC again on the next try.
           reconnect();
         } else {
           fallBackToHls(ticket);
@@ -220,8 +284,7 @@ export function LivePlayer({ name, label, live, poster, onPaidChatRequired }: Li
       } catch (error) {
         if (cancelled) return;
         if (isApiError(error, 403)) {
-          setStatus('paid');
-          paidRef.current?.();
+          paidChatRequired();
           return;
         }
         if (!isApiError(error, 409)) reportError(error, { during: 'live watch ticket' });
@@ -229,6 +292,8 @@ export function LivePlayer({ name, label, live, poster, onPaidChatRequired }: Li
         return;
       }
       if (cancelled) return;
+      latest = ticket;
+      later(() => void renewTicket(), TICKET_RENEW_MS);
       if (hlsOnly.current || !isWebRtcSupported()) {
         hlsOnly.current = true;
         await playHls(ticket);
@@ -245,8 +310,8 @@ export function LivePlayer({ name, label, live, poster, onPaidChatRequired }: Li
       stopMedia();
       watchStopped(name);
     };
-    // `attempt` restarts the whole chain; the mute choice is read through its ref.
-  }, [name, live, attempt]);
+    // `attempt` restarts the whole chain, and so does a new paid session; the mute choice is read through its ref.
+  }, [name, live, attempt, paidSessionId]);
 
   useEffect(() => {
     if (videoRef.current) videoRef.current.muted = muted;

@@ -59,11 +59,13 @@ function CameraView({ camera, tab }: { camera: CameraDetail; tab: CameraTab }) {
   // Once the video was on screen it stays, so it can say the show ended (and pick up again if she comes back).
   const [playerShown, setPlayerShown] = useState(false);
   const [paidRequired, setPaidRequired] = useState(false);
+  // The server's answer changed (she went free, he paid elsewhere): the player's last refusal no longer holds.
+  useEffect(() => setPaidRequired(false), [camera.watch, camera.chat_mode]);
   const canWatch = live && camera.watch === 'allowed' && !paidRequired;
   useEffect(() => {
     if (canWatch) setPlayerShown(true);
   }, [canWatch]);
-  // SPEC §2 camera-feedback: asked when the show ends on screen and when she leaves the page, after 60 s watched.
+  // product §2 camera-feedback: asked when the show ends on screen and when she leaves the page, after 60 s watched.
   const feedbackFor = { name: camera.name, display_name: camera.display_name };
   const feedbackRef = useRef(feedbackFor);
   feedbackRef.current = feedbackFor;
@@ -78,8 +80,10 @@ function CameraView({ camera, tab }: { camera: CameraDetail; tab: CameraTab }) {
     else if (previous === 'live') setAnnouncement(t('cameras.player.ended'));
   });
 
-  const room = useRealtimeRoom(live ? roomName('camera', camera.id) : null);
-  const viewers = live ? (room.presence?.count ?? camera.viewers) : 0;
+  // In her room while she is on air (presence); "watching" is the camera's own count, as the list shows it: members
+  // her video reaches (decision record 061), not members who have the page open.
+  useRealtimeRoom(live ? roomName('camera', camera.id) : null);
+  const viewers = live ? camera.viewers : 0;
   const paidHref = routePath('chat', { name: camera.name });
   const freeHref = routePath('freeChat', { name: camera.name });
   const showPaidCall = live && (camera.watch === 'paid_chat_required' || paidRequired);

@@ -46,7 +46,7 @@ export const cameraDetailFixture = (overrides: Partial<CameraDetail> = {}): Came
 
 export const watchTicketFixture = (overrides: Partial<WatchTicket> = {}): WatchTicket => ({
   whep_url: 'http://site.test/live/whep/1',
-  hls_url: 'http://site.test/live/hls/1/index.m3u8?token=hls-token',
+  hls_url: 'http://site.test/live/hls/1/hls-token/index.m3u8',
   token: 'viewer-token',
   expires_at: 2_000_000_000,
   ice_servers: [],

@@ -13,7 +13,7 @@ import { useContentLanguage } from '@/lib/content-language';
 
 const VIDEO_HASH = /^#video-(\d{1,10})$/;
 
-/** The video a hash names: `#video-{id}` selects it (SPEC §2), `#play-{id}` plays it. */
+/** The video a hash names: `#video-{id}` selects it (product §2), `#play-{id}` plays it. */
 export function videoIdFromHash(hash: string): { id: number; play: boolean } | null {
   const selected = VIDEO_HASH.exec(hash);
   if (selected) return { id: Number(selected[1]), play: false };

@@ -15,7 +15,7 @@ interface AgeVerificationPopupProps {
 const assign = (url: string) => window.location.assign(url);
 
 /**
- * The age-verification popup (SPEC §4): starts GET /user/verification_age and sends the member to the
+ * The age-verification popup (product §4): starts GET /user/verification_age and sends the member to the
  * provider, who returns to `/?age_verification=success`. The marker set before leaving asks again
  * after a verification that was not finished. A panel beside the page rather than a modal: the member
  * may finish what they are doing first; the server decides what needs a verified age.

@@ -15,7 +15,7 @@ interface LawRestrictionPopupProps {
 const titleCase = (name: string) => name.replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
 
 /**
- * The law-restriction popup (SPEC §4): a blocking notice for logged-out visitors from US regions whose
+ * The law-restriction popup (product §4): a blocking notice for logged-out visitors from US regions whose
  * law asks for an age check of every visitor. It explains, and offers only what stays open.
  */
 export function LawRestrictionPopup({ region, logInTo, contactTo, legalLinks }: LawRestrictionPopupProps) {

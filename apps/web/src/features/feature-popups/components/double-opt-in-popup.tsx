@@ -9,7 +9,7 @@ import { storeDoubleOptInMarker } from '../markers';
 import type { DoubleOptInData, FeaturePopupProps } from '../popup-props';
 import '../feature-popups.css';
 
-/** SPEC §4 double opt-in: asks a member to confirm their address (POST /user/verification_email); dismissing it is remembered. */
+/** product §4 double opt-in: asks a member to confirm their address (POST /user/verification_email); dismissing it is remembered. */
 export function DoubleOptInPopup({ open, onClose }: FeaturePopupProps) {
   const { t } = useTranslation();
   const data = usePopup('double-opt-in')?.data as Partial<DoubleOptInData> | undefined;

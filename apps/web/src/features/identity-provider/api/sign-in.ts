@@ -5,7 +5,7 @@ import { IDENTITY_PROVIDER } from '../config';
 
 /**
  * POST /auth/google {token, language, landing_id}: the server verifies the ID token and answers with
- * access_token and redirect_url (SPEC §7). Called directly, not as a mutation: its 401 means a
+ * access_token and redirect_url (product §7). Called directly, not as a mutation: its 401 means a
  * rejected token, never an expired session.
  */
 export function signInWithIdentityProvider(body: IdentitySignInBody): Promise<AccessTokenResponse> {

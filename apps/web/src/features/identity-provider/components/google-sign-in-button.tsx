@@ -38,7 +38,7 @@ export function GoogleSignInButton({ context }: SignInOptionsProps) {
 
   if (!provider) return null;
   const waitingForConsent = !provider.consentReady;
-  // A library that failed shows nothing (SPEC §8: no message); the error event said it.
+  // A library that failed shows nothing (product §8: no message); the error event said it.
   if (state === 'error' && !rendered) return null;
 
   return (

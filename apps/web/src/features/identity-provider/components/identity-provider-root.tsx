@@ -22,7 +22,7 @@ export function useIdentityProviderContext(): IdentityProviderContextValue | nul
   return useContext(IdentityProviderContext);
 }
 
-/** SPEC §4, §8: the failure is an event (and a report), never a message. */
+/** product §4, §8: the failure is an event (and a report), never a message. */
 export function emitIdentityProviderError(error: unknown, stage: IdentityProviderStage): void {
   reportError(error, { during: 'identity-provider sign-in', stage });
   window.dispatchEvent(

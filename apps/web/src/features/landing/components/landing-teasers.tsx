@@ -10,12 +10,14 @@ import { formatDuration } from '@/lib/format';
 import { paths } from '@/paths';
 import { useShowcase } from '../api/get-showcase';
 import { Picture } from '@/components/picture';
+import { withTexts } from '@/locales/load-texts';
 
 // The landing's teasers (GET /showcase): trailers a visitor may play here, covers of the newest shoots and the
 // newest models. A shoot or a model links to its page, which asks a visitor to log in and then goes there.
 
-const TrailerPlayer = lazy(() => import('./trailer-player'));
-/** A rail's card is min(300px, 78vw) wide (catalog.css). */
+// The player's texts load with it (decision 066): the landing's first render has no use for them.
+const TrailerPlayer = lazy(withTexts(['player'], () => import('./trailer-player')));
+/** A rail's card is min(300px, 78vw) wide (styles/favourites-nav-and-home-rails.css). */
 const RAIL_SIZES = '(max-width: 385px) 78vw, 300px';
 
 function Rail({ id, title, kind, children }: { id: string; title: string; kind: 'video' | 'shoot' | 'model'; children: ReactNode }) {

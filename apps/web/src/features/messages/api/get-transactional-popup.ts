@@ -52,7 +52,7 @@ export function useTransactionalPopupTrigger(userId: number | null): void {
 
   useEffect(() => {
     if (!waiting || decision !== 'open') return;
-    // After the navigation's close-all (SPEC §2) has run, like the other popups opened at start.
+    // After the navigation's close-all (product §2) has run, like the other popups opened at start.
     const timer = setTimeout(() => {
       const data: TransactionalPopupData = { message: waiting };
       if (openSitePopup('transactional', { ...data }) !== 'wait') setWaiting(null);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { companyAddressLine, companyDisplayName, useCompanyValues } from '@/components/company-values';
 
-/** The operator's details from the company values of the site (SPEC §1: net, de or ch; German on failure). */
+/** The operator's details from the company values of the site (product §1: net, de or ch; German on failure). */
 export function CompanyDetails({ headingId, heading }: { headingId: string; heading: string }) {
   const { t } = useTranslation();
   const { values, pending } = useCompanyValues();

@@ -10,7 +10,7 @@ export function PageNotFound() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const title = t('routes.notFound');
-  // SPEC §1: "Velora – Page not found", not the site's default title the meta of an unknown path carries.
+  // product §1: "Velora – Page not found", not the site's default title the meta of an unknown path carries.
   useEffect(() => {
     publishPageTitle(pathname, title, { replacesMeta: true });
     return () => publishPageTitle(pathname, null);

@@ -15,7 +15,7 @@ interface PasswordPromptProps {
   onSubmit: (password: string) => void;
 }
 
-/** SPEC §4/§5: 'Please Enter Password', again and again until the password is right ('Invalid password!' otherwise). */
+/** product §4/§5: 'Please Enter Password', again and again until the password is right ('Invalid password!' otherwise). */
 export function PasswordPrompt({ invalid, busy, attempt, onSubmit }: PasswordPromptProps) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');

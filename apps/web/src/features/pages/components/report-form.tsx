@@ -18,7 +18,7 @@ type ReportInput = z.input<typeof ReportFields>;
 type ReportValues = z.output<typeof ReportFields>;
 const FIELDS = ['category', 'name', 'email', 'url', 'is_depicted', 'is_agreed', 'reason'] as const;
 
-/** POST /pages/content_report: a content removal request with the solved captcha (SPEC §3, §5). */
+/** POST /pages/content_report: a content removal request with the solved captcha (product §3, §5). */
 export function ReportForm() {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';

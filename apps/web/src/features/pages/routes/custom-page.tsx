@@ -111,7 +111,7 @@ function CustomPageAt({ path }: { path: string }) {
   return <PageBody page={query.data} />;
 }
 
-/** Any path outside the route table: looked up as a custom page (SPEC §2); a failed load shows an error page. */
+/** Any path outside the route table: looked up as a custom page (product §2); a failed load shows an error page. */
 export default function CustomPageRoute() {
   const { pathname } = useLocation();
   return <CustomPageAt key={pathname} path={pathname} />;

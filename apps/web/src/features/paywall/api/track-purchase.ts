@@ -2,7 +2,7 @@ import type { Payment, TrackEventBody } from '@velora/shared';
 import { call } from '@/lib/http/call';
 import { reportError } from '@/lib/report-error';
 
-/** POST /track {name, properties} (SPEC §7), for the purchase events of SPEC §3. */
+/** POST /track {name, properties} (product §7), for the purchase events of product §3. */
 export async function trackEvent(body: TrackEventBody): Promise<void> {
   await call('visits.event', { body });
 }

@@ -10,7 +10,8 @@ import { useStartCheckout } from '../api/start-checkout';
 import { checkoutErrorMessage } from '../checkout-error';
 import type { PopupProps } from '../popup-props';
 import { PriceTag } from './price-tag';
-import '../paywall.css';
+import '../plans-and-prices.css';
+import '../coins-and-money-cards.css';
 
 interface PackageRowProps {
   pack: CoinPackage;
@@ -47,7 +48,7 @@ function PackageRow({ pack, busy, redirecting, onChoose }: PackageRowProps) {
 
 /**
  * Popup type buy-coins: the coin packages, each with its way to the provider's checkout; the provider sends the member
- * back to `/?payment={id}`. Law-limited members (SPEC §4) get the law-limitation popup instead: the app swaps it, and a
+ * back to `/?payment={id}`. Law-limited members (product §4) get the law-limitation popup instead: the app swaps it, and a
  * 451 from the packages closes this one (the app shows that popup for any 451).
  */
 export function BuyCoinsPopup({ open, onClose }: PopupProps) {

@@ -3,7 +3,7 @@ import { NoticeDialog } from '@/components/notice-dialog';
 import { usePopup } from '@/components/popups/popup-store';
 import type { BuyCoinsSuccessData, PopupProps } from '../popup-props';
 
-/** Popup type buy-coins-success: shown once after a coin purchase, from its one-time marker (SPEC §4). */
+/** Popup type buy-coins-success: shown once after a coin purchase, from its one-time marker (product §4). */
 export function BuyCoinsSuccessPopup({ open, onClose }: PopupProps) {
   const { t } = useTranslation();
   const data = usePopup('buy-coins-success')?.data as Partial<BuyCoinsSuccessData> | undefined;

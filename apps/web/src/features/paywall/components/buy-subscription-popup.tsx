@@ -13,11 +13,12 @@ import { checkoutErrorMessage } from '../checkout-error';
 import type { PopupProps } from '../popup-props';
 import { ChoiceList } from './choice-list';
 import { PriceTag } from './price-tag';
-import '../paywall.css';
+import '../plans-and-prices.css';
+import '../coins-and-money-cards.css';
 
 /**
  * Popup type buy-subscription: the plans in short as one choice, straight to the checkout, or on to /paywall. Opened
- * when a free member meets a locked video; whether it shows at all (or /paywall instead) is SPEC §4's rule, applied by
+ * when a free member meets a locked video; whether it shows at all (or /paywall instead) is product §4's rule, applied by
  * the subscription popup gate.
  */
 export function BuySubscriptionPopup({ open, onClose }: PopupProps) {

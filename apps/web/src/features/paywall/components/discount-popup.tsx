@@ -5,7 +5,8 @@ import { paths } from '@/paths';
 import { Dialog } from '@/components/dialog';
 import { usePopup } from '@/components/popups/popup-store';
 import type { DiscountPopupData, PopupProps } from '../popup-props';
-import '../paywall.css';
+import '../plans-and-prices.css';
+import '../coins-and-money-cards.css';
 
 const TEXTS = {
   'black-friday-discount': 'blackFriday',
@@ -13,7 +14,7 @@ const TEXTS = {
   'summer-discount': 'summer',
 } as const satisfies Record<DiscountPopupType, string>;
 
-/** A discount popup (SPEC §4): the offer with the percent its feature announces, and the way to /paywall. */
+/** A discount popup (product §4): the offer with the percent its feature announces, and the way to /paywall. */
 function DiscountPopup({ type, open, onClose }: PopupProps & { type: DiscountPopupType }) {
   const { t } = useTranslation();
   const data = usePopup(type)?.data as Partial<DiscountPopupData> | undefined;

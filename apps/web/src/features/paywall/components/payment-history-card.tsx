@@ -7,7 +7,8 @@ import { useContentLanguage } from '@/lib/content-language';
 import { usePaymentHistory } from '../api/get-payment-history';
 import { formatMoney, formatShortDate, formatSignedCoins } from '../format';
 import { MoneyCard } from './money-card';
-import '../paywall.css';
+import '../plans-and-prices.css';
+import '../coins-and-money-cards.css';
 
 /**
  * What a row was, in the reader's language: memberships by their plan's duration, coin purchases by their coins, tips

@@ -12,7 +12,8 @@ import { useSubscription } from '../api/get-subscription';
 import { useResumeSubscription } from '../api/resume-subscription';
 import { formatDate } from '../format';
 import { MoneyCard } from './money-card';
-import '../paywall.css';
+import '../plans-and-prices.css';
+import '../coins-and-money-cards.css';
 
 /** The date line of a subscription: renews, ends (cancelled, or not renewing) or ended. */
 function periodEndKey(subscription: Subscription) {

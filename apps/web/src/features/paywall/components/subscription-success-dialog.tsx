@@ -8,8 +8,8 @@ import { useContentLanguage } from '@/lib/content-language';
 import { closeSubscriptionSuccess, useSubscriptionSuccess } from '../payment-return';
 
 /**
- * "Welcome to Premium", once per membership bought: opened from the success_buy marker, which it consumed (SPEC §4).
- * Not a popup type of SPEC §2, so it lives with the payment return; like every modal it closes on navigation.
+ * "Welcome to Premium", once per membership bought: opened from the success_buy marker, which it consumed (product §4).
+ * Not a popup type of product §2, so it lives with the payment return; like every modal it closes on navigation.
  */
 export function SubscriptionSuccessDialog() {
   const { t } = useTranslation();

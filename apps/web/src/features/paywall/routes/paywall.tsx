@@ -13,7 +13,8 @@ import { PaymentReturnNotice } from '../components/payment-return-notice';
 import { PriceTag } from '../components/price-tag';
 import { formatDate, formatMoney } from '../format';
 import { usePaymentReturnState } from '../payment-return';
-import '../paywall.css';
+import '../plans-and-prices.css';
+import '../coins-and-money-cards.css';
 
 /** A plan as the value rules of packages/shared see it: its period and the price as charged. */
 const pricedPlan = (plan: MembershipPlan): PricedPlan => ({
@@ -89,7 +90,7 @@ function PlanCard({ plan, value, recommended, busy, redirecting, onChoose }: Pla
   );
 }
 
-/** What premium opens, as the product does it (SPEC §6): videos, shoots and galleries, playdates. */
+/** What premium opens, as the product does it (product §6): videos, shoots and galleries, playdates. */
 function Benefits() {
   const { t } = useTranslation();
   const items = [t('paywall.benefits.videos'), t('paywall.benefits.shoots'), t('paywall.benefits.playdates'), t('paywall.benefits.privatePlaydates'), t('paywall.benefits.cancel')];
@@ -130,7 +131,7 @@ function PlansSkeleton() {
 }
 
 /**
- * /paywall (SPEC §2: membership activation): the plans as cards with their price as charged, each with its way to the
+ * /paywall (product §2: membership activation): the plans as cards with their price as charged, each with its way to the
  * provider's checkout; premium members see until when they are premium and can extend. The way back from the provider
  * (`?payment=`) is shown here inline.
  */

@@ -131,7 +131,7 @@ function LoadedRoom({ side, room, receivedAt }: { side: RoomSide; room: Playdate
   }, [finishedPrivateMember, navigate, playdate.id]);
 
   const live = playdate.status === 'live';
-  // Once per visit of a live room by a member or viewer (SPEC §3 playdate_join).
+  // Once per visit of a live room by a member or viewer (product §3 playdate_join).
   const joined = useRef(false);
   useEffect(() => {
     if (!live || role === 'model' || joined.current) return;

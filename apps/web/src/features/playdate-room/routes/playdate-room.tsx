@@ -11,7 +11,7 @@ function BadId() {
   return <PlaydateRoomScreen side={{ host: false, kind: 'private', id: 0 }} />;
 }
 
-/** /private-playdate/{id}: the member's room of his private playdate (issue 14). */
+/** /private-playdate/{id}: the member's room of his private playdate (decisions 040–043). */
 export function PrivatePlaydateRoute() {
   const id = useIdParam();
   return id === null ? <BadId /> : <PlaydateRoomScreen key={`private-${id}`} side={{ host: false, kind: 'private', id }} />;

@@ -15,7 +15,7 @@ const RATINGS = [1, 2, 3, 4, 5] as const;
 type Phase = 'asking' | 'sending' | 'thanked' | 'failed';
 
 /**
- * Popup type playdate-feedback (SPEC §2): the first finished private playdate the member has not rated. Five stars
+ * Popup type playdate-feedback (product §2): the first finished private playdate the member has not rated. Five stars
  * (a radio group), an optional plain-text message, Send and "Not now" (the server is told, so it is not asked again).
  */
 export function PlaydateFeedbackPopup({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -7,7 +7,7 @@ import type { ForbiddanceData } from '../refusals';
 import '../playdates.css';
 
 /**
- * Popup type playdate-forbiddance (SPEC §2): a member who may not enter or request. Not premium: the way to the
+ * Popup type playdate-forbiddance (product §2): a member who may not enter or request. Not premium: the way to the
  * paywall; blocked by the model: said in plain words, nothing to do.
  */
 export function PlaydateForbiddancePopup({ open, onClose }: { open: boolean; onClose: () => void }) {

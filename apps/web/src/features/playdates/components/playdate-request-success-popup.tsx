@@ -13,7 +13,7 @@ export interface RequestSuccessData {
   expires_at: number | null;
 }
 
-/** Popup type playdate-request-success (SPEC §2): the request went out, the coins are held, and until when. */
+/** Popup type playdate-request-success (product §2): the request went out, the coins are held, and until when. */
 export function PlaydateRequestSuccessPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const language = useContentLanguage();

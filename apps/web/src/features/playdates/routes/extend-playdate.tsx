@@ -84,7 +84,7 @@ function ExtendView({ offer }: { offer: PlaydateExtendOffer }) {
   const attemptKey = useRef<string | null>(null);
   const coins = (n: number) => t('playdates.coins', { count: n });
 
-  // Once closed the playdate is over for good: the feedback question follows (SPEC §2 playdate-feedback).
+  // Once closed the playdate is over for good: the feedback question follows (product §2 playdate-feedback).
   useEffect(() => {
     if (closed) showPopup('playdate-feedback');
   }, [closed]);

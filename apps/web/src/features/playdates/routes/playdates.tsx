@@ -28,7 +28,7 @@ import { PublicPlaydateCard } from '../components/public-playdate-card';
 import { openRefusalPopup, refusalOfError } from '../refusals';
 import '../playdates.css';
 
-/** What the app hands in: SPEC §4's two settings of the profile, and a way to reload it once one changed. */
+/** What the app hands in: product §4's two settings of the profile, and a way to reload it once one changed. */
 export interface PlaydatesScreenProps {
   /** settings.playdate_block: the explanation is shown. */
   showDescription: boolean;

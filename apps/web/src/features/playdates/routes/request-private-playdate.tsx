@@ -50,7 +50,7 @@ export default function RequestPrivatePlaydateRoute() {
     if (refusal !== null && BLOCKING.includes(refusal)) openRefusalPopup(refusal);
     else if (lawLimited) openRefusalPopup('law_limited');
   }, [refusal, lawLimited]);
-  // The member may ask her for a playdate: the request form is in front of him (SPEC §3 playdate_ask), once per camera.
+  // The member may ask her for a playdate: the request form is in front of him (product §3 playdate_ask), once per camera.
   const allowed = check.data?.allowed === true;
   useEffect(() => {
     if (allowed && cameraId !== null) trackPlaydate('playdate_ask', { camera_id: cameraId });

@@ -97,7 +97,7 @@ export function PlayerStage({ videoId, detail, docked, lockReason, onBrowserPict
           text={t(LOCKED_TEXT[lockReason])}
           action={
             lockReason === 'unavailable' ? null : (
-              // The membership offer opens over the player (SPEC §4 decides whether it shows, or /paywall instead).
+              // The membership offer opens over the player (product §4 decides whether it shows, or /paywall instead).
               <button type="button" className="button button--primary button--small" onClick={() => showPopup('buy-subscription')}>
                 {t('player.lockedAction')}
               </button>

@@ -10,7 +10,7 @@ interface AvatarImageProps {
   className?: string;
 }
 
-/** A member's avatar (SPEC §3 avatar rule), round. */
+/** A member's avatar (product §3 avatar rule), round. */
 export function AvatarImage({ src, size = 40, alt = '', className }: AvatarImageProps) {
   return (
     <img

@@ -60,7 +60,7 @@ export function EmailChangeConfirmation() {
     setOpenedOn(location.pathname);
   }, [location.search, location.pathname, location.hash, navigate]);
 
-  // Like every dialog, this one closes when the person navigates elsewhere (SPEC §2).
+  // Like every dialog, this one closes when the person navigates elsewhere (product §2).
   useEffect(() => {
     if (openedOn !== null && location.pathname !== openedOn) setToken(null);
   }, [location.pathname, openedOn]);

@@ -9,7 +9,7 @@ import { useLiveCheck } from '../use-live-check';
 import { useSettingsForm } from '../use-settings-form';
 import { SettingsForm } from './settings-form';
 
-/** A new email address (SPEC §5: the password is optional); it changes once the link mailed to it is opened. */
+/** A new email address (product §5: the password is optional); it changes once the link mailed to it is opened. */
 export function EmailForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const mutation = useChangeEmail();

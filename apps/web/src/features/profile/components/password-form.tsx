@@ -12,7 +12,7 @@ const PasswordForm = ChangePasswordBody.extend({ confirm: z.string() }).refine((
   message: 'The passwords do not match',
 });
 
-/** Current, new and repeated password (SPEC §5); the other sessions of the account end with the old one. */
+/** Current, new and repeated password (product §5); the other sessions of the account end with the old one. */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const mutation = useChangePassword();

@@ -9,7 +9,7 @@ import { setRoleDisabled, useActiveRoles, useDisabledRoles, useRoles } from '@/l
 import { SettingsCard, SuccessStatus } from './settings-card';
 
 /**
- * The roles of the account (SPEC §6) as badges, and a switch per role that grants something to turn it off in this
+ * The roles of the account (product §6) as badges, and a switch per role that grants something to turn it off in this
  * browser only (a 14-day cookie the server honours too); a restriction (censored) gets no switch (decision 029).
  * Nothing shows for an account without roles.
  */

@@ -9,7 +9,7 @@ import { useLiveCheck } from '../use-live-check';
 import { useSettingsForm } from '../use-settings-form';
 import { SettingsForm } from './settings-form';
 
-/** Username and chat name (SPEC §5: needs the password), with a live check whether the new name is free. */
+/** Username and chat name (product §5: needs the password), with a live check whether the new name is free. */
 export function UsernameForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const mutation = useChangeUsername();

@@ -108,7 +108,7 @@ describe('profile overview', () => {
   });
 });
 
-describe('roles (SPEC §6)', () => {
+describe('roles (product §6)', () => {
   it('shows nothing for an account without roles', async () => {
     renderOverview();
     await waitFor(() => expect(mockedApi.get).toHaveBeenCalledWith('/roles', undefined, expect.anything()));

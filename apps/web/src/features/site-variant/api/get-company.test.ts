@@ -17,7 +17,7 @@ beforeEach(() => {
   setErrorReporter(() => undefined);
 });
 
-describe('company values (SPEC §1, §8)', () => {
+describe('company values (product §1, §8)', () => {
   it('asks POST /feature/get_company and keeps the answer', async () => {
     post.mockResolvedValue({ company: 'ch', values: DEFAULT_COMPANY_VALUES.ch });
     await expect(getCompany()).resolves.toEqual({ company: 'ch', values: DEFAULT_COMPANY_VALUES.ch, fallback: false });

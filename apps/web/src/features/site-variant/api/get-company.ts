@@ -5,11 +5,11 @@ import { requireData } from '@/lib/http';
 import { call } from '@/lib/http/call';
 import { reportError } from '@/lib/report-error';
 
-/** The German variant: what the site shows when the company cannot be fetched (SPEC §8). */
+/** The German variant: what the site shows when the company cannot be fetched (product §8). */
 export const FALLBACK_COMPANY_INFO: CompanyInfo = { company: FALLBACK_COMPANY, values: DEFAULT_COMPANY_VALUES[FALLBACK_COMPANY], fallback: true };
 
 /**
- * POST /feature/get_company: the server picks the variant (domain suffix, profile, visit features, SPEC §1).
+ * POST /feature/get_company: the server picks the variant (domain suffix, profile, visit features, product §1).
  * Any failure gives the German variant instead of an error.
  */
 export async function getCompany(signal?: AbortSignal): Promise<CompanyInfo> {
@@ -24,7 +24,7 @@ export async function getCompany(signal?: AbortSignal): Promise<CompanyInfo> {
   }
 }
 
-/** Session-bound (no sessionIndependent meta): a log-in refetches it, as SPEC §4 asks. */
+/** Session-bound (no sessionIndependent meta): a log-in refetches it, as product §4 asks. */
 export const companyQueryOptions = () =>
   queryOptions({
     queryKey: ['company'] as const,

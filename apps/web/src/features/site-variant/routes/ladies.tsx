@@ -11,7 +11,7 @@ const PROMISE_ICONS: Record<(typeof PROMISES)[number], string> = {
   privacy: 'M7 11V8a5 5 0 0110 0v3M5 11h14v9H5z',
 };
 
-/** `/ladies`: the landing page for women visitors, in the ladies layout (SPEC §1, §2). */
+/** `/ladies`: the landing page for women visitors, in the ladies layout (product §1, §2). */
 export default function LadiesRoute() {
   const { t } = useTranslation();
   const location = useLocation();

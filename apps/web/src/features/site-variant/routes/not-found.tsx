@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/paths';
 
-/** Any path outside the io variant's table (SPEC §2, §8): the page says exactly 'Not Found'. */
+/** Any path outside the io variant's table (product §2, §8): the page says exactly 'Not Found'. */
 export default function IoNotFoundRoute() {
   const { t } = useTranslation();
   return (

@@ -102,7 +102,7 @@ export function LivePanel({ camera, media, live }: LivePanelProps) {
       </div>
       {live.phase === 'reconnecting' ? (
         <p className="form-alert form-alert--info" data-testid="studio-reconnecting">
-          {t('studio.live.reconnectingText', { seconds: secondsLeft })}
+          {live.graceOver ? t('studio.live.reconnectingAfterGrace') : t('studio.live.reconnectingText', { seconds: secondsLeft })}
         </p>
       ) : null}
       {live.problem ? (

@@ -53,6 +53,10 @@ export function StudioScreen({ liveOptions }: { liveOptions?: LiveSessionOptions
       setAnnouncement(t(`studio.live.announce.${live.phase}`, { seconds }));
     }
   }, [live.phase, live.reconnectUntil, t]);
+  // Still reconnecting when her room's grace period runs out: her viewers were told the show ended.
+  useEffect(() => {
+    if (live.graceOver) setAnnouncement(t('studio.live.announce.graceOver'));
+  }, [live.graceOver, t]);
 
   if (camera.isPending) {
     return (

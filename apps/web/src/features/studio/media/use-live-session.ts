@@ -10,11 +10,13 @@ import type { ConnectionHealth, HealthVerdict, StatsSample } from './connection-
 import { RAMP_UP_SECONDS, readHealth, verdictOf } from './connection-health';
 
 // Going live from the browser (decision record 035): a fresh publisher token, a WHIP offer, then watching the
-// connection. A dropped connection is published again with a fresh token until the server's grace period runs out.
+// connection. A dropped connection is published again with a fresh token, backing off, until she stops (decision
+// record 060): within the server's grace period her show goes on; after it, her show has ended for her viewers and
+// the next connection starts a new one. Only a refusal another try will not change ends it here.
 
 export type LivePhase = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'stopping' | 'ended';
 /** Why going live failed or ended: a WHIP failure, or one of the studio's own. */
-export type LiveProblem = WhipFailure | 'forbidden' | 'rate-limited' | 'lost' | 'stop-failed' | 'failed';
+export type LiveProblem = WhipFailure | 'forbidden' | 'rate-limited' | 'stop-failed' | 'failed';
 
 export interface LiveSessionOptions {
   /** Seconds the server keeps the room after a drop, until it says (its `grace_until`). */
@@ -32,8 +34,10 @@ export interface LiveSession {
   problem: LiveProblem | null;
   /** When this show went on air (ms), for the time on air. */
   liveSince: number | null;
-  /** While reconnecting: until when the room is kept (ms); reconnecting stops then. */
+  /** While reconnecting: until when the server keeps her room (ms). */
   reconnectUntil: number | null;
+  /** Reconnecting past the grace period: her show has ended for her viewers; the next connection starts a new one. */
+  graceOver: boolean;
   health: ConnectionHealth | null;
   verdict: HealthVerdict | null;
   goLive: (stream: MediaStream, maxVideoBitrate: number) => Promise<void>;
@@ -46,7 +50,9 @@ const STATS_INTERVAL_MS = 2000;
 /** Where the bandwidth estimate starts, as a share of the quality's ceiling (decision record 035). */
 const START_BITRATE_SHARE = 0.6;
 const DISCONNECTED_WAIT_MS = 3000;
-const RETRY_DELAYS_MS = [1000, 2000, 4000, 5000];
+const RETRY_DELAYS_MS = [1000, 2000, 4000, 5000, 5000, 10_000];
+/** Refusals that another try will not change: the show ends here and she is told why. */
+const FINAL_PROBLEMS: ReadonlySet<LiveProblem> = new Set(['forbidden', 'unsupported', 'conflict']);
 /** The server's grace_until is believed within these bounds of this clock (a skewed clock must not end it at once). */
 const GRACE_BOUNDS_MS = { min: 5000, max: 3600 * 1000 };
 
@@ -76,6 +82,7 @@ export function useLiveSession(options: LiveSessionOptions = {}): LiveSession {
   const [problem, setProblem] = useState<LiveProblem | null>(null);
   const [liveSince, setLiveSince] = useState<number | null>(null);
   const [reconnectUntil, setReconnectUntil] = useState<number | null>(null);
+  const [graceOver, setGraceOver] = useState(false);
   const [health, setHealth] = useState<ConnectionHealth | null>(null);
   const [verdict, setVerdict] = useState<HealthVerdict | null>(null);
   const sessionRef = useRef<WhipSession | null>(null);
@@ -124,6 +131,7 @@ export function useLiveSession(options: LiveSessionOptions = {}): LiveSession {
         if (pc.connectionState === 'connected') {
           connectedAtRef.current = Date.now();
           setReconnectUntil(null);
+          setGraceOver(false);
           setProblem(null);
           setLiveSince((since) => since ?? Date.now());
           moveTo('live');
@@ -150,43 +158,51 @@ export function useLiveSession(options: LiveSessionOptions = {}): LiveSession {
     // The dropped connection is closed without DELETE: a DELETE would end the room the grace period keeps for her.
     sessionRef.current?.peerConnection.close();
     sessionRef.current = null;
-    let deadline = Date.now() + (optionsRef.current.graceSeconds ?? CAMERA_GRACE_SECONDS_DEFAULT) * 1000;
-    setReconnectUntil(deadline);
+    // When her room's grace period ends, she is told her show ended for her viewers; reconnecting goes on.
+    let graceTimer: ReturnType<typeof setTimeout> | undefined;
+    let over = false;
+    const graceUntil = (deadline: number) => {
+      clearTimeout(graceTimer);
+      setReconnectUntil(deadline);
+      graceTimer = setTimeout(() => {
+        if (!reconnectingRef.current) return;
+        over = true;
+        setGraceOver(true);
+      }, Math.max(0, deadline - Date.now()));
+    };
+    graceUntil(Date.now() + (optionsRef.current.graceSeconds ?? CAMERA_GRACE_SECONDS_DEFAULT) * 1000);
     // The server's own grace period wins once it has noticed the drop (asked beside the first attempt).
     void serverGraceDeadline().then((serverDeadline) => {
-      if (serverDeadline === null || !reconnectingRef.current) return;
-      deadline = serverDeadline;
-      setReconnectUntil(serverDeadline);
+      if (serverDeadline !== null && reconnectingRef.current && !over) graceUntil(serverDeadline);
     });
     let attempt = 0;
     try {
-      while (Date.now() < deadline && phaseRef.current === 'reconnecting' && mountedRef.current) {
+      while (phaseRef.current === 'reconnecting' && mountedRef.current) {
         try {
           const session = await publishOnce();
           if (phaseRef.current !== 'reconnecting' || !mountedRef.current) {
             await session.stop();
             return;
           }
+          // Back after the grace period: a new show, whose time on air starts now.
+          if (over) setLiveSince(null);
           sessionRef.current = session;
           watch(session);
           return;
         } catch (error) {
-          // A refusal that another try will not change ends the show now.
           const reason = problemOf(error);
-          if (reason === 'forbidden' || reason === 'unsupported') {
+          if (FINAL_PROBLEMS.has(reason)) {
             setProblem(reason);
             moveTo('ended');
             return;
           }
-          await wait(Math.min(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)] ?? 5000, Math.max(0, deadline - Date.now())));
+          // The media server restarting answers 503 for a moment; her network may be gone for longer.
+          await wait(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]!);
           attempt += 1;
         }
       }
-      if (phaseRef.current === 'reconnecting') {
-        setProblem('lost');
-        moveTo('ended');
-      }
     } finally {
+      clearTimeout(graceTimer);
       reconnectingRef.current = false;
     }
   }, [moveTo, publishOnce, watch]);
@@ -200,6 +216,7 @@ export function useLiveSession(options: LiveSessionOptions = {}): LiveSession {
       setHealth(null);
       setVerdict(null);
       setLiveSince(null);
+      setGraceOver(false);
       moveTo('connecting');
       try {
         const session = await publishOnce();
@@ -221,6 +238,7 @@ export function useLiveSession(options: LiveSessionOptions = {}): LiveSession {
   const stop = useCallback(async () => {
     const previous = phaseRef.current;
     moveTo('stopping');
+    setGraceOver(false);
     const session = sessionRef.current;
     sessionRef.current = null;
     try {
@@ -275,5 +293,5 @@ export function useLiveSession(options: LiveSessionOptions = {}): LiveSession {
     };
   }, []);
 
-  return { phase, problem, liveSince, reconnectUntil, health, verdict, goLive, stop, session: () => sessionRef.current };
+  return { phase, problem, liveSince, reconnectUntil, graceOver, health, verdict, goLive, stop, session: () => sessionRef.current };
 }

@@ -8,6 +8,7 @@ import { serverError } from '@/test/fake-api';
 import type { FakeMediaDevices } from '@/test/fake-media-devices';
 import { FakeMediaStream, installFakeMediaDevices } from '@/test/fake-media-devices';
 import { FAKE_ANSWER_SDP, FakePeerConnection } from '@/test/fake-peer-connection';
+import { StudioScreen } from '../components/studio-screen';
 import { useLiveSession } from '../media/use-live-session';
 import { modelProfile, renderStudio, studioCameraOf, fakeStudioApi } from '../test/render';
 import StudioRoute from './studio';
@@ -322,18 +323,85 @@ describe('a show from OBS', () => {
   });
 });
 
-describe('the live session when reconnecting does not work', () => {
-  it('ends the show once the grace period is over, and says why', async () => {
+describe('the live session when reconnecting takes long', () => {
+  async function liveThenDropped(graceSeconds: number) {
     const stream = new FakeMediaStream([]) as unknown as MediaStream;
-    const { result } = renderHook(() => useLiveSession({ graceSeconds: 0.3 }));
-    await act(() => result.current.goLive(stream, 2_500_000));
+    const hook = renderHook(() => useLiveSession({ graceSeconds }));
+    await act(() => hook.result.current.goLive(stream, 2_500_000));
     const pc = FakePeerConnection.latest();
     act(() => pc.setConnectionState('connected'));
-    expect(result.current.phase).toBe('live');
+    expect(hook.result.current.phase).toBe('live');
+    return { ...hook, pc };
+  }
+
+  it('publishes again past the grace period, saying her show ended for her viewers, and is live again (a new show) once the server answers', { timeout: 20_000 }, async () => {
+    const { result, pc } = await liveThenDropped(0.3);
+    const firstSince = result.current.liveSince;
+    // The media server restarting: its WHIP answers 503 for a while.
     whipStatus = 503;
     act(() => pc.setConnectionState('failed'));
-    await waitFor(() => expect(result.current.phase).toBe('ended'), { timeout: 3000 });
-    expect(result.current.problem).toBe('lost');
-    expect(callsTo('post', '/studio/camera/publish').length).toBeGreaterThan(1);
+    await waitFor(() => expect(result.current.graceOver).toBe(true), { timeout: 3000 });
+    expect(result.current.phase).toBe('reconnecting');
+    expect(result.current.problem).toBeNull();
+    await waitFor(() => expect(callsTo('post', '/studio/camera/publish').length).toBeGreaterThan(2), { timeout: 8000 });
+    whipStatus = 201;
+    await waitFor(() => expect(FakePeerConnection.latest().remoteDescription).not.toBeNull(), { timeout: 8000 });
+    const again = FakePeerConnection.latest();
+    expect(again).not.toBe(pc);
+    act(() => again.setConnectionState('connected'));
+    expect(result.current.phase).toBe('live');
+    expect(result.current.graceOver).toBe(false);
+    expect(result.current.liveSince).toBeGreaterThan(firstSince!);
+    // Every attempt asked for a fresh publisher token.
+    expect(callsTo('post', '/studio/camera/publish').length).toBe(tickets);
+  });
+
+  it('stops publishing again when she stops the show', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { result, pc } = await liveThenDropped(0.3);
+      whipStatus = 503;
+      act(() => pc.setConnectionState('failed'));
+      await vi.waitFor(() => expect(callsTo('post', '/studio/camera/publish').length).toBe(2));
+      await act(() => result.current.stop());
+      expect(result.current.phase).toBe('ended');
+      const asked = tickets;
+      // A minute of backing off would have asked again several times.
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(tickets).toBe(asked);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends at once when another try will not help (she is live from elsewhere: 409)', async () => {
+    const { result, pc } = await liveThenDropped(30);
+    whipStatus = 409;
+    act(() => pc.setConnectionState('failed'));
+    await waitFor(() => expect(result.current.phase).toBe('ended'));
+    expect(result.current.problem).toBe('conflict');
+  });
+
+  it("tells her on screen and to a screen reader when her room's grace period has run out", { timeout: 10_000 }, async () => {
+    const user = userEvent.setup();
+    renderStudio(<StudioScreen liveOptions={{ graceSeconds: 0.3 }} />, modelProfile());
+    await user.click(await screen.findByRole('button', { name: 'Turn on camera and microphone' }));
+    await screen.findByTestId('studio-preview-video');
+    await user.click(live().getByRole('button', { name: 'Go live' }));
+    await waitFor(() => expect(FakePeerConnection.latest()?.remoteDescription).not.toBeNull());
+    const pc = FakePeerConnection.latest();
+    act(() => pc.setConnectionState('connected'));
+    await waitFor(() => expect(phase()).toBe('Live'));
+    whipStatus = 503;
+    act(() => pc.setConnectionState('failed'));
+    await waitFor(() =>
+      expect(screen.getByTestId('studio-reconnecting').textContent).toBe(
+        'Your show has ended for your viewers while the connection was gone. We keep reconnecting: you go live again as soon as it is back.',
+      ),
+    );
+    expect(phase()).toBe('Reconnecting');
+    await waitFor(() =>
+      expect(screen.getByTestId('studio-announcer').textContent).toBe('Your show has ended for your viewers. Reconnecting goes on; you go live again as soon as the connection is back.'),
+    );
   });
 });

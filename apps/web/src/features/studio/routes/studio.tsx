@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { StudioGate } from '../components/studio-gate';
 import { StudioScreen } from '../components/studio-screen';
-import '../studio.css';
+import '../studio-live.css';
+import '../studio-chat.css';
+import '../studio-playdates.css';
 
-/** /studio: the model studio's first screen (issue 12, decision record 035). Model accounts only. */
+/** /studio: the model studio's first screen (decision record 035). Model accounts only. */
 export default function StudioRoute() {
   const { t } = useTranslation();
   return (

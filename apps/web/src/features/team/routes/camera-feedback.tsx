@@ -76,7 +76,7 @@ function CameraFeedbackScreen() {
   );
 }
 
-/** /team/camera-feedback: the answers of the camera-feedback popup, for the team (issue 13, decision record 039). */
+/** /team/camera-feedback: the answers of the camera-feedback popup, for the team (decision record 039). */
 export default function TeamCameraFeedbackRoute() {
   const { t } = useTranslation();
   return (

@@ -19,7 +19,7 @@ function PlaydateLimitsScreen() {
   return <PlaydateLimitsForm limits={limits.data} />;
 }
 
-/** /team/playdate-limits: what models may offer for private playdates, for the team (issue 14, decision record 040). */
+/** /team/playdate-limits: what models may offer for private playdates, for the team (decision record 040). */
 export default function TeamPlaydateLimitsRoute() {
   const { t } = useTranslation();
   return (

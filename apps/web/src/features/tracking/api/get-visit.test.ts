@@ -14,7 +14,7 @@ describe('visitParamsFrom', () => {
     expect(visitParamsFrom('?hash=secret&token=t&campaign=x', '')).toEqual({ campaign: 'x', referrer: '' });
   });
 
-  // The server refuses a control character in any visit parameter (issue 11): a page URL holding one must still get
+  // The server refuses a control character in any visit parameter (decision 031): a page URL holding one must still get
   // its visit (the country behind the law and cookie checks), so such a parameter is left out, not sent.
   it('leaves out a parameter whose name or value holds a control character', () => {
     expect(visitParamsFrom('?campaign=a%00b&%1Bname=1&note=fine&tag=ok&tag=b%07d', '')).toEqual({ note: 'fine', tag: 'ok', referrer: '' });

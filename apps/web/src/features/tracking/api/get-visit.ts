@@ -8,10 +8,10 @@ export type VisitParams = Record<string, string | string[]>;
 /** Query parameters that carry credentials: never sent to tracking. */
 const PRIVATE_PARAMS = new Set(['hash', 'authToken', 'reset_key', 'token']);
 
-/** What the server refuses in any string (issue 11): a parameter holding it is left out, so the visit still counts. */
+/** What the server refuses in any string (decision 031): a parameter holding it is left out, so the visit still counts. */
 const unsendable = (text: string) => hasControlCharacters(text) || hasLoneSurrogates(text);
 
-/** The visit parameters of SPEC §7: the page referrer plus every query parameter of the page URL. */
+/** The visit parameters of product §7: the page referrer plus every query parameter of the page URL. */
 export function visitParamsFrom(search: string, referrer: string): VisitParams {
   const params: VisitParams = {};
   for (const [name, value] of new URLSearchParams(search)) {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TrackEventBody } from '@velora/shared';
 import { call } from '@/lib/http/call';
 
-/** POST /track {name, properties} (SPEC §7). */
+/** POST /track {name, properties} (product §7). */
 export async function trackEvent(body: TrackEventBody): Promise<void> {
   await call('visits.event', { body });
 }

@@ -5,7 +5,7 @@ import { reportError } from '@/lib/report-error';
 
 export const NOTHING_UNLOCKED: UnlockedContent = { galleries: [], videos: [] };
 
-/** GET /videos/unlocked. A failed fetch counts as nothing unlocked (SPEC §8): the server decides playback anyway. */
+/** GET /videos/unlocked. A failed fetch counts as nothing unlocked (product §8): the server decides playback anyway. */
 export async function getUnlocked(signal?: AbortSignal): Promise<UnlockedContent> {
   try {
     return (await call('videos.unlocked', undefined, { signal })) ?? NOTHING_UNLOCKED;

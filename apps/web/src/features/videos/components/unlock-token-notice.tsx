@@ -53,7 +53,7 @@ function UnlockedList({ label, items, linkTo }: { label: string; items: Item[]; 
 }
 
 /**
- * Redeems `?unlock_token=` for a logged-in member (SPEC §1: unlocked videos can be added from a token), then
+ * Redeems `?unlock_token=` for a logged-in member (product §1: unlocked videos can be added from a token), then
  * drops the parameter from the URL and says what happened. Visitors keep the parameter: the log-in redirect
  * carries it back here.
  */
@@ -74,7 +74,7 @@ export function UnlockTokenNotice({ loggedIn, unlocked }: { loggedIn: boolean; u
     void navigate({ pathname: location.pathname, search: withoutToken(location.search), hash: location.hash }, { replace: true });
     redeem.mutate(token, {
       onSuccess: (redemption) => setOutcome({ kind: 'done', ...newlyUnlocked(before, redemption) }),
-      // SPEC §8: a failed unlock leaves the list empty rather than breaking the page.
+      // product §8: a failed unlock leaves the list empty rather than breaking the page.
       onError: () => setOutcome({ kind: 'failed' }),
     });
   }, [loggedIn, token, unlocked, location, navigate, redeem]);

@@ -10,7 +10,7 @@ import { formatDuration } from '@/lib/format';
 import { isApiError } from '@/lib/http';
 import { freeVideoQueryOptions, useFreeVideo } from '../api/get-free-video';
 
-/** A token the server can only refuse: SPEC §8 sends it to /recent_updates like an invalid one. */
+/** A token the server can only refuse: product §8 sends it to /recent_updates like an invalid one. */
 function cleanToken(raw: string | null): string | null {
   const token = raw?.trim() ?? '';
   return token === '' || token.length > 200 ? null : token;

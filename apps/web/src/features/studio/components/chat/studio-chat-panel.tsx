@@ -20,7 +20,7 @@ import { useStudioChatRoom } from './use-studio-chat-room';
 const removable = (message: ChatMessage) => message.author.role !== 'system';
 
 /**
- * Her camera's chat beside the live controls (issue 13, decision record 039): the room's messages, writing to all or
+ * Her camera's chat beside the live controls (decision record 039): the room's messages, writing to all or
  * whispering to one, and the moderation of studio.chat.*: participants (mute, kick, ban), slow mode and the word
  * filter, bans, and the show's earnings.
  */

@@ -21,7 +21,7 @@ import { PublicPlaydateForm } from './public-playdate-form';
 /** Without the realtime channel, new requests are looked for this often. */
 const POLL_MS = 30_000;
 
-/** Her playdates (issue 14): requests to answer, upcoming and recent playdates, her private offer, public shows, earnings. */
+/** Her playdates (decisions 040–043): requests to answer, upcoming and recent playdates, her private offer, public shows, earnings. */
 export function PlaydatesPanel() {
   const { t } = useTranslation();
   const titleId = useId();

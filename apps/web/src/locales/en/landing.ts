@@ -1,0 +1,76 @@
+// Namespace `landing`: the landing page and the members’ home sections (decision 066). English is the source: German and French take its shape.
+
+export default {
+  landing: {
+    eyebrow: 'Membership · Films · Live sessions',
+    title: 'Stories worth staying in for.',
+    lead: 'Velora is a members-only library of carefully produced films, photo sets and live sessions, with new releases every week.',
+    ctaJoin: 'Become a member',
+    ctaLogIn: 'I already have an account',
+    loggedOut: 'You have been logged out. See you soon.',
+    priceFrom: 'Premium from {{price}} per month',
+    teasers: {
+      title: 'A look inside',
+      trailers: 'Trailers to watch now',
+      shoots: 'New shoots',
+      models: 'New models',
+      play: 'Play the trailer “{{title}}”',
+      closeTrailer: 'Close the trailer',
+      trailerLoading: 'Loading the trailer “{{title}}”…',
+      trailerErrorTitle: 'The trailer could not be loaded',
+      trailerErrorText: 'Please try again in a moment.',
+      trailerUnavailable: 'This trailer is not available right now.',
+      loading: 'Loading the newest releases…',
+      errorTitle: 'The newest releases could not be loaded',
+      errorText: 'Please try again in a moment.',
+      emptyTitle: 'New releases are on their way',
+      emptyText: 'The first shoots and films appear here as soon as they are published.',
+    },
+    highlightsTitle: 'Why members stay',
+    highlights: {
+      library: {
+        title: 'A growing library',
+        text: 'Hundreds of films and photo sets, tagged and searchable, so the right one is always a few clicks away.',
+      },
+      weekly: {
+        title: 'New every week',
+        text: 'Fresh releases land in Recent updates every week, in full quality on every screen.',
+      },
+      live: {
+        title: 'Live and personal',
+        text: 'Join <cams>live sessions</cams> and scheduled <playdates>playdates</playdates> with the creators you follow.',
+      },
+      privacy: {
+        title: 'Private by design',
+        text: 'Discreet billing, no public profile and full control over your data.',
+      },
+    },
+    stepsTitle: 'Start in three steps',
+    steps: {
+      one: 'Create your free account in under a minute.',
+      two: 'Browse the library and keep your favourites.',
+      three: 'Go premium whenever you want the full experience.',
+    },
+    closingTitle: 'Ready when you are',
+    closingText: 'Membership is free to start. Upgrade only if you love it.',
+  },
+  home: {
+    loading: 'Loading your highlights',
+    errorTitle: 'Your highlights could not be loaded',
+    scrollBack: 'Scroll {{section}} back',
+    scrollOn: 'Scroll {{section}} on',
+    sections: {
+      top_rated: 'Top rated',
+      newcomers: 'Newcomers',
+      trending: 'Trending now',
+      our_favorites: 'Our favourites',
+      new_stuff: 'New stuff',
+      for_you: 'For you',
+      continue: 'Continue watching',
+      fav_models: 'Your favourite models',
+      fav_galleries: 'Your favourite shoots',
+      fav_videos: 'Your favourite videos',
+      might_like: 'You might also like',
+    },
+  },
+};

@@ -1,0 +1,23 @@
+// French whole, for the landing shell's pre-render and the tests: the app itself loads one namespace at a time
+// (locales/load-texts.ts, decision 066), so nothing the browser runs imports this file.
+import type { LocaleMessages, LocaleTexts } from '../types';
+import app from './app';
+import landing from './landing';
+import compliance from './compliance';
+import auth from './auth';
+import videos from './videos';
+import catalog from './catalog';
+import player from './player';
+import cameras from './cameras';
+import pages from './pages';
+import messages from './messages';
+import profile from './profile';
+import studio from './studio';
+import playdates from './playdates';
+import money from './money';
+
+/** By namespace, as i18next holds them. */
+export const frTexts: LocaleTexts = { app, landing, compliance, auth, videos, catalog, player, cameras, pages, messages, profile, studio, playdates, money };
+
+/** By section, as the keys name them (`nav.logIn`). */
+export const fr: LocaleMessages = { ...app, ...landing, ...compliance, ...auth, ...videos, ...catalog, ...player, ...cameras, ...pages, ...messages, ...profile, ...studio, ...playdates, ...money };
