@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner for every suite. Server suites run twice: on embedded PGlite and on the real PostgreSQL.
+// The server suites run with `--no-isolate` (package.json's test:server): their files share a worker's modules instead
+// of each loading the server afresh in a new process, a third of their time on two cores (decision record 067).
+// Vitest isolates per run, not per project, so the unit suites (jsdom, which must stay isolated) run by themselves.
 
 /**
  * Server test files that open no database (media, protocols, pure rules, Redis): the engine cannot change what they

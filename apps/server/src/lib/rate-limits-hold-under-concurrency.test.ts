@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { asMember, createPage, createUser } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import type * as Factories from '../../test/factories';
+import type * as TestAppModule from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import { createMemoryRateLimitStore } from './memory-rate-limit-store';
 import type * as PasswordModule from './password';
 import type { RateLimitStore } from './rate-limit-store';
@@ -23,6 +24,20 @@ vi.mock('./password', async (importOriginal) => {
       return real.verifyPassword(...args);
     },
   };
+});
+
+/**
+ * The app and the factories, loaded after the module registry is reset: test files share a worker's modules (the
+ * server projects do not isolate files), so an app graph loaded by an earlier file would hold the real password check.
+ */
+let buildTestApp: typeof TestAppModule.buildTestApp;
+let asMember: typeof Factories.asMember;
+let createPage: typeof Factories.createPage;
+let createUser: typeof Factories.createUser;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ buildTestApp } = await import('../../test/test-app'));
+  ({ asMember, createPage, createUser } = await import('../../test/factories'));
 });
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

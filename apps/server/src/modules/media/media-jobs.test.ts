@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMediaAsset } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { createTestJobQueues, type TestJobQueues } from '../../../test/test-job-queue';
@@ -80,7 +80,8 @@ describe('transcoding on the job queue', () => {
     });
     expect(await media.queuePending()).toBe(1);
     await settled(id);
-    expect(seen).toEqual([[id, 'processing'], [id, 'ready']]);
+    // The row is written before the callback runs: a poll can see "ready" a moment before it is announced.
+    await vi.waitFor(() => expect(seen).toEqual([[id, 'processing'], [id, 'ready']]), { timeout: 5000 });
     expect(seenInDb).toEqual(['processing']);
     expect(await row(id)).toMatchObject({ status: 'ready', renditions: [360], width: 640, height: 360, error: null });
     expect((await row(id)).duration_ms).toBeGreaterThan(1900);
@@ -118,6 +119,7 @@ describe('transcoding on the job queue', () => {
     const { media } = await instance({ onStatus: (id, status) => seen.push([id, status]) });
     await media.queuePending();
     await settled(first, second);
+    await vi.waitFor(() => expect(seen).toHaveLength(4), { timeout: 5000 });
     expect(seen).toEqual([[first, 'processing'], [first, 'ready'], [second, 'processing'], [second, 'ready']]);
   });
 
@@ -150,7 +152,7 @@ describe('transcoding on the job queue', () => {
     });
     await media.queuePending();
     await settled(id);
-    expect(seen.map(([status]) => status)).toEqual(['processing', 'pending', 'processing', 'ready']);
+    await vi.waitFor(() => expect(seen.map(([status]) => status)).toEqual(['processing', 'pending', 'processing', 'ready']), { timeout: 5000 });
     expect(seen[2]![1] - seen[1]![1]).toBeGreaterThanOrEqual(900);
     expect(logs.join('\n')).toMatch(new RegExp(`WARN Media asset ${id} failed \\(ffmpeg was killed\\); it is tried again later`));
     expect((await row(id)).status).toBe('ready');
