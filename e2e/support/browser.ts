@@ -1,5 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
 import { fakeCameraFile } from './fake-camera';
+import { watchBrowser } from './failure-report';
 
 // Debian's Chromium, headless, with the flags this closed network needs.
 export const CHROMIUM_ARGS = [
@@ -26,11 +27,13 @@ export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fak
 export type FakeCamera = { kind: 'small' } | { kind: 'generated'; fps?: number };
 
 export async function launchBrowser(options: { fakeMedia?: boolean; camera?: FakeCamera } = {}): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: options.fakeMedia ? [...CHROMIUM_ARGS, ...(await fakeMediaArgs(options.camera ?? { kind: 'small' }))] : CHROMIUM_ARGS,
   });
+  watchBrowser(browser);
+  return browser;
 }
 
 async function fakeMediaArgs(camera: FakeCamera): Promise<string[]> {

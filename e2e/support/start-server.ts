@@ -5,7 +5,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { DEMO_CLIPS } from '../../apps/server/src/demo/seed-media';
 import { spawnChild } from '../../apps/server/src/lib/child-processes';
+import { watchServer } from './failure-report';
 
 // Starts the real server (built web app, demo seed) on a free port against a fresh database of either engine.
 
@@ -49,18 +51,54 @@ async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-export async function startServer(engine: Engine, env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `velora-e2e-${engine}-`));
-  let databaseUrl: string | undefined;
-  let dbName: string | undefined;
-  if (engine === 'postgres') {
-    dbName = `e2e_${randomBytes(5).toString('hex')}`;
-    await withAdmin((c) => c.query(`CREATE DATABASE ${dbName}`));
-    const u = new URL(POSTGRES_ADMIN_URL);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
+/**
+ * A seeded data folder (and, for PostgreSQL, a template database) that the browser suites' global setup made once:
+ * migrated, seeded and with the demo clips transcoded (decision record 068). A server of the run starts from a copy
+ * instead of creating, migrating and seeding a database of its own, ten seconds of a core each time.
+ */
+export interface SeededTemplate {
+  dataDir: string;
+  /** The PostgreSQL template database (engine postgres). */
+  database?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    seededTemplates: Partial<Record<Engine, SeededTemplate>>;
   }
+}
+
+/**
+ * The run's template of the engine, when the global setup made one (none outside a Vitest run). Vitest is imported
+ * here, in a test worker: the global setup imports this module too, and Vitest's runtime cannot load there.
+ */
+async function seededTemplateOf(engine: Engine): Promise<SeededTemplate | undefined> {
+  try {
+    const { inject } = await import('vitest');
+    return inject('seededTemplates')?.[engine];
+  } catch {
+    return undefined;
+  }
+}
+
+const databaseUrlOf = (name: string) => {
+  const u = new URL(POSTGRES_ADMIN_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+interface Launched {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  logs: () => string;
+  /** Ends the server (SIGTERM, then SIGKILL after 5 s) and waits for its exit. */
+  kill(): Promise<void>;
+}
+
+/** Starts the server on a free port with the given data folder and database, and waits until it answers. */
+async function launch(dataDir: string, databaseUrl: string | undefined, env: Record<string, string>): Promise<Launched> {
+  const port = await freePort();
   let output = '';
   // The server dies with the test worker that started it, even one killed mid-test (its own children die with it).
   const child: ChildProcess = spawnChild(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
@@ -85,6 +123,16 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
   });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
@@ -96,24 +144,76 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
+    if (Date.now() > deadline) {
+      await kill();
+      throw new Error(`server did not start in time:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
+  return { child, port, url, logs: () => output, kill };
+}
 
-  return {
-    url,
-    port,
-    dataDir,
-    pid: child.pid!,
-    ...(databaseUrl ? { databaseUrl } : {}),
-    logs: () => output,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+/**
+ * Makes the run's seeded template of an engine: a server seeds a folder (and a database) of its own, transcodes the
+ * demo clips (from the demo media cache, filled before), and stops cleanly. Removed by the returned function.
+ */
+export async function makeSeededTemplate(engine: Engine): Promise<{ template: SeededTemplate; remove(): Promise<void> }> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `velora-e2e-template-${engine}-`));
+  const database = engine === 'postgres' ? `e2e_template_${randomBytes(5).toString('hex')}` : undefined;
+  if (database) await withAdmin((c) => c.query(`CREATE DATABASE ${database}`));
+  const remove = async () => {
+    if (database) await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const server = await launch(dataDir, database ? databaseUrlOf(database) : undefined, { LOG_LEVEL: 'info' });
+    try {
+      // Each demo clip's asset says "Media asset <id> ready" once transcoded (modules/media/media-jobs.ts).
+      const ready = () => new Set([...server.logs().matchAll(/Media asset (\d+) ready/g)].map((m) => m[1])).size;
+      const deadline = Date.now() + 300_000;
+      while (ready() < DEMO_CLIPS.length) {
+        if (server.child.exitCode !== null) throw new Error(`the template's server exited:\n${server.logs()}`);
+        if (/Media asset \d+ failed/.test(server.logs())) throw new Error(`a demo clip failed to transcode:\n${server.logs()}`);
+        if (Date.now() > deadline) throw new Error(`the demo clips were not ready in time:\n${server.logs()}`);
+        await new Promise((r) => setTimeout(r, 250));
       }
+    } finally {
+      await server.kill();
+    }
+    return { template: { dataDir, ...(database ? { database } : {}) }, remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}
+
+/**
+ * Starts a server on a database of its own: a copy of the run's seeded template when there is one and `env` leaves
+ * seeding alone, else a new one that the server migrates and seeds itself.
+ */
+export async function startServer(engine: Engine, env: Record<string, string> = {}): Promise<RunningServer> {
+  const template = env.SEED_DEMO === undefined ? await seededTemplateOf(engine) : undefined;
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `velora-e2e-${engine}-`));
+  if (template) await fs.cp(template.dataDir, dataDir, { recursive: true });
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  if (engine === 'postgres') {
+    dbName = `e2e_${randomBytes(5).toString('hex')}`;
+    await withAdmin((c) => c.query(template?.database ? `CREATE DATABASE ${dbName} TEMPLATE ${template.database}` : `CREATE DATABASE ${dbName}`));
+    databaseUrl = databaseUrlOf(dbName);
+  }
+  const server = await launch(dataDir, databaseUrl, env);
+  const unwatch = watchServer(server.url, server.logs);
+  return {
+    url: server.url,
+    port: server.port,
+    dataDir,
+    pid: server.child.pid!,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    logs: server.logs,
+    async stop() {
+      unwatch();
+      await server.kill();
       if (dbName) await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
       await fs.rm(dataDir, { recursive: true, force: true });
     },

@@ -1,21 +1,40 @@
+import type { TestProject } from 'vitest/node';
 import { DEMO_CLIPS } from '../../apps/server/src/demo/seed-media';
 import { findFfmpeg } from '../../apps/server/src/lib/ffmpeg';
 import { warmDemoMediaCache } from '../../apps/server/src/modules/media/demo-media-cache';
 import { RENDITION_RUNGS } from '../../apps/server/src/modules/media/media-jobs';
-import { DEMO_MEDIA_CACHE_DIR } from './start-server';
+import { DEMO_MEDIA_CACHE_DIR, makeSeededTemplate, type Engine } from './start-server';
 
 /**
  * The browser suites' global setup: the demo clips transcoded once, before the first server starts, so that no
- * server of the run spends its test's minutes transcoding them (decision record 065).
+ * server of the run spends its test's minutes transcoding them (decision record 065); then one seeded template per
+ * engine, which every server of the run copies instead of seeding a database of its own (decision record 068).
  */
-export default async function warmDemoMedia(): Promise<void> {
+export default async function warmDemoMedia(project: TestProject): Promise<() => Promise<void>> {
   const binary = await findFfmpeg();
-  if (!binary) return;
+  if (binary) {
+    const started = Date.now();
+    const made = await warmDemoMediaCache(
+      DEMO_MEDIA_CACHE_DIR,
+      binary,
+      DEMO_CLIPS.map((clip) => ({ recipe: clip, rungs: RENDITION_RUNGS[clip.kind] })),
+    );
+    if (made > 0) console.log(`Demo media: ${made} clip(s) transcoded into ${DEMO_MEDIA_CACHE_DIR} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+
   const started = Date.now();
-  const made = await warmDemoMediaCache(
-    DEMO_MEDIA_CACHE_DIR,
-    binary,
-    DEMO_CLIPS.map((clip) => ({ recipe: clip, rungs: RENDITION_RUNGS[clip.kind] })),
-  );
-  if (made > 0) console.log(`Demo media: ${made} clip(s) transcoded into ${DEMO_MEDIA_CACHE_DIR} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const engines: Engine[] = ['pglite', 'postgres'];
+  const made = await Promise.allSettled(engines.map((engine) => makeSeededTemplate(engine)));
+  const removers = made.flatMap((m) => (m.status === 'fulfilled' ? [m.value.remove] : []));
+  const failure = made.find((m): m is PromiseRejectedResult => m.status === 'rejected');
+  if (failure) {
+    await Promise.all(removers.map((remove) => remove()));
+    throw failure.reason;
+  }
+  const templates = Object.fromEntries(engines.map((engine, i) => [engine, (made[i] as PromiseFulfilledResult<Awaited<ReturnType<typeof makeSeededTemplate>>>).value.template]));
+  project.provide('seededTemplates', templates);
+  console.log(`Seeded templates (${engines.join(', ')}) made in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return async () => {
+    await Promise.all(removers.map((remove) => remove()));
+  };
 }

@@ -1,0 +1,54 @@
+import type { Browser } from 'playwright-core';
+
+// No Vitest import here: the global setup loads start-server.ts, which registers its servers here.
+// What a failed browser test leaves behind for the one who reads CI's log: where each open page was and what it
+// showed, and what the servers of the file logged. A timeout alone ("waiting for …") says what was missing, not why.
+
+const browsers = new Set<Browser>();
+const serverLogs = new Map<string, () => string>();
+
+/** Called by launchBrowser and startServer: what a failure report looks at. */
+export function watchBrowser(browser: Browser): void {
+  browsers.add(browser);
+  browser.once('disconnected', () => browsers.delete(browser));
+}
+
+export function watchServer(url: string, logs: () => string): () => void {
+  serverLogs.set(url, logs);
+  return () => serverLogs.delete(url);
+}
+
+const oneLine = (text: string, max: number) => text.replace(/\s+/g, ' ').trim().slice(0, max);
+
+async function describePages(): Promise<string[]> {
+  const lines: string[] = [];
+  for (const browser of browsers) {
+    for (const context of browser.contexts()) {
+      for (const page of context.pages()) {
+        if (page.isClosed()) continue;
+        const shown = await page
+          .evaluate(() => ({
+            title: document.title,
+            dialogs: [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].map((d) => d.getAttribute('aria-label') ?? d.textContent?.slice(0, 60) ?? ''),
+            text: document.body?.innerText ?? '',
+          }))
+          .catch((error: Error) => ({ title: '', dialogs: [], text: `(could not read the page: ${error.message.split('\n')[0]})` }));
+        lines.push(`- page ${page.url()} "${shown.title}"${shown.dialogs.length ? `, dialogs: ${shown.dialogs.join(' | ')}` : ''}`, `  text: ${oneLine(shown.text, 600)}`);
+      }
+    }
+  }
+  return lines;
+}
+
+function describeServers(): string[] {
+  return [...serverLogs].flatMap(([url, logs]) => {
+    const tail = logs().trim().split('\n').filter(Boolean).slice(-30);
+    if (tail.length === 0) return [`- server ${url}: nothing logged (warnings and errors are)`];
+    return [`- server ${url}, last ${tail.length} log line(s):`, ...tail.map((line) => `  ${line.slice(0, 400)}`)];
+  });
+}
+
+/** The report of a failed test: every open page and every running server of the file (report-failures.ts). */
+export async function failureReport(testName: string): Promise<string> {
+  return [`Failure report of "${testName}" at ${new Date().toISOString()}:`, ...(await describePages()), ...describeServers()].join('\n');
+}

@@ -1,0 +1,75 @@
+// `npm test`: every check of the repository, in two lanes (decision record 068).
+//
+// The server and browser suites wait on the clock much of their time (the SFU, ffmpeg, grace periods, a browser),
+// and leave a part of the machine's cores idle; lint, typecheck, the unit suites and the build only compute. So the
+// computing steps run beside the waiting ones at the lowest CPU priority (nice 19): they take the idle cores and
+// give them back at once when a test wants them, so a real-time test meets no more contention than it does alone.
+// The browser suites start once the build is done. Every step runs to its end even when another failed, so one run
+// names every failure; the exit code is 1 when any step failed. The waiting lane's output streams as it comes; the
+// computing lane's is printed whole when each of its steps ends, so two outputs never interleave.
+import { spawn } from 'node:child_process';
+
+const BACKGROUND = ['lint', 'typecheck', 'test:unit', 'build'];
+const FOREGROUND = ['test:server', 'test:e2e-live', 'test:e2e-other'];
+/** The steps of the foreground lane that need the built web app. */
+const NEEDS_BUILD = new Set(['test:e2e-live', 'test:e2e-other']);
+
+const startedAt = Date.now();
+const results = [];
+const seconds = (from) => ((Date.now() - from) / 1000).toFixed(0);
+
+/** Runs an npm script; `background` lowers its priority and buffers its output. */
+function run(script, { background }) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const command = background ? ['nice', ['-n', '19', 'npm', 'run', '-s', script]] : ['npm', ['run', '-s', script]];
+    const child = spawn(command[0], command[1], { stdio: ['ignore', background ? 'pipe' : 'inherit', background ? 'pipe' : 'inherit'] });
+    const chunks = [];
+    if (background) {
+      child.stdout.on('data', (d) => chunks.push(d));
+      child.stderr.on('data', (d) => chunks.push(d));
+    } else {
+      console.log(`\n── ${script} (at ${seconds(startedAt)} s) ──`);
+    }
+    child.on('close', (code, signal) => {
+      const result = { script, lane: background ? 'computing, nice 19' : 'waiting', code: code ?? 1, signal, startedAt: started, seconds: Number(seconds(started)) };
+      results.push(result);
+      if (background) {
+        console.log(`\n── ${script} (computing lane, ${result.seconds} s, exit ${result.code}) ──`);
+        process.stdout.write(Buffer.concat(chunks));
+      } else {
+        console.log(`── ${script}: ${result.seconds} s, exit ${result.code} ──`);
+      }
+      resolve(result);
+    });
+  });
+}
+
+let buildDone;
+const built = new Promise((resolve) => (buildDone = resolve));
+
+async function backgroundLane() {
+  for (const script of BACKGROUND) {
+    const result = await run(script, { background: true });
+    if (script === 'build') buildDone(result.code === 0);
+  }
+}
+
+async function foregroundLane() {
+  for (const script of FOREGROUND) {
+    if (NEEDS_BUILD.has(script) && !(await built)) {
+      results.push({ script, lane: 'waiting', code: 1, seconds: 0, skipped: 'the build failed' });
+      continue;
+    }
+    await run(script, { background: false });
+  }
+}
+
+await Promise.all([backgroundLane(), foregroundLane()]);
+
+console.log(`\nnpm test: ${seconds(startedAt)} s in all`);
+for (const r of [...results].sort((a, b) => (a.startedAt ?? Infinity) - (b.startedAt ?? Infinity))) {
+  const state = r.skipped ? `not run: ${r.skipped}` : r.code === 0 ? 'passed' : `FAILED (exit ${r.code}${r.signal ? `, ${r.signal}` : ''})`;
+  console.log(`  ${r.script.padEnd(16)} ${String(r.seconds).padStart(5)} s  ${r.lane.padEnd(19)} ${state}`);
+}
+process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
