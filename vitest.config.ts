@@ -82,6 +82,7 @@ export default defineConfig({
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'tools', root: './tools', include: ['**/*.test.js'], environment: 'node' } },
       './apps/web/vitest.config.ts',
+      './apps/web/vitest.jsdom-globals.config.ts',
       serverProject('pglite'),
       serverProject('postgres'),
       // Browser tests. The live-media ones (WebRTC, RTMP, ffmpeg in real time) run one file at a time; the others

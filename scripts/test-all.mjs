@@ -1,16 +1,19 @@
 // `npm test`: every check of the repository, in two lanes (decision record 068).
 //
-// The server and browser suites wait on the clock much of their time (the SFU, ffmpeg, grace periods, a browser),
-// and leave a part of the machine's cores idle; lint, typecheck, the unit suites and the build only compute. So the
-// computing steps run beside the waiting ones at the lowest CPU priority (nice 19): they take the idle cores and
-// give them back at once when a test wants them, so a real-time test meets no more contention than it does alone.
-// The browser suites start once the build is done. Every step runs to its end even when another failed, so one run
-// names every failure; the exit code is 1 when any step failed. The waiting lane's output streams as it comes; the
-// computing lane's is printed whole when each of its steps ends, so two outputs never interleave.
+// The server and browser suites wait on the clock much of their time (the SFU, ffmpeg, grace periods, a browser)
+// and leave a part of the machine's cores idle; the build, lint and typecheck only compute and have no clock of their
+// own. So those three run beside the tests at the lowest CPU priority (nice 19): they take the idle cores and give
+// them back at once when a test wants them, so a real-time test meets no more contention than it does alone. The
+// unit suites stay in the tests' lane at normal priority: their tests have timeouts (5 s), and at nice 19 on a busy
+// machine they starved past them by the dozen. The browser steps start once the build is done. Every step runs to
+// its end even when another failed, so one run names every failure; the exit code is 1 when any step failed. The
+// tests' lane streams its output as it comes; the computing lane's is printed whole when each of its steps ends, so
+// two outputs never interleave.
 import { spawn } from 'node:child_process';
 
-const BACKGROUND = ['lint', 'typecheck', 'test:unit', 'build'];
-const FOREGROUND = ['test:server', 'test:e2e-live', 'test:e2e-other'];
+// The build first: the browser steps wait for it.
+const BACKGROUND = ['build', 'lint', 'typecheck'];
+const FOREGROUND = ['test:server', 'test:unit', 'test:e2e-live', 'test:e2e-other'];
 /** The steps of the foreground lane that need the built web app. */
 const NEEDS_BUILD = new Set(['test:e2e-live', 'test:e2e-other']);
 
@@ -32,7 +35,7 @@ function run(script, { background }) {
       console.log(`\n── ${script} (at ${seconds(startedAt)} s) ──`);
     }
     child.on('close', (code, signal) => {
-      const result = { script, lane: background ? 'computing, nice 19' : 'waiting', code: code ?? 1, signal, startedAt: started, seconds: Number(seconds(started)) };
+      const result = { script, lane: background ? 'computing, nice 19' : 'tests', code: code ?? 1, signal, startedAt: started, seconds: Number(seconds(started)) };
       results.push(result);
       if (background) {
         console.log(`\n── ${script} (computing lane, ${result.seconds} s, exit ${result.code}) ──`);
@@ -58,7 +61,7 @@ async function backgroundLane() {
 async function foregroundLane() {
   for (const script of FOREGROUND) {
     if (NEEDS_BUILD.has(script) && !(await built)) {
-      results.push({ script, lane: 'waiting', code: 1, seconds: 0, skipped: 'the build failed' });
+      results.push({ script, lane: 'tests', code: 1, seconds: 0, skipped: 'the build failed' });
       continue;
     }
     await run(script, { background: false });

@@ -97,7 +97,14 @@ async function leave(who: LoggedIn, app = a) {
   expect((await api(app, 'POST', `/cameras/${cam.name}/chat/session/end`, who, { code: 202 })).statusCode).toBe(200);
 }
 
-const hls = (url: string) => fetch(`${base}${url}`);
+/**
+ * An LL-HLS answer, read whole: a body left unread keeps its connection busy (a segment does not fit the socket's
+ * buffer), and the media app's close in afterAll would wait for it for ever.
+ */
+const hls = async (url: string) => {
+  const res = await fetch(`${base}${url}`);
+  return new Response(await res.arrayBuffer(), { status: res.status, headers: res.headers });
+};
 
 /** The playlist once the packager runs (503 while it starts), and the URL of its newest segment. */
 async function playHls(t: WatchTicket): Promise<{ playlist: string; segment: string }> {
@@ -122,14 +129,15 @@ async function watchWhep(t: WatchTicket, name: string): Promise<{ viewer: TestVi
  * Whether the media server still holds a WHEP session, asked without ending it: a trickled candidate is taken by a
  * live session (204) and refused for one that is gone (404).
  */
-const sessionStatus = async (location: string) =>
-  (
-    await fetch(`${base}${location}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/trickle-ice-sdpfrag' },
-      body: 'a=mid:0\r\na=candidate:1 1 UDP 2114977791 127.0.0.1 9 typ host\r\n',
-    })
-  ).status;
+const sessionStatus = async (location: string) => {
+  const res = await fetch(`${base}${location}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/trickle-ice-sdpfrag' },
+    body: 'a=mid:0\r\na=candidate:1 1 UDP 2114977791 127.0.0.1 9 typ host\r\n',
+  });
+  await res.arrayBuffer();
+  return res.status;
+};
 
 /** Waits (a few seconds at most) until the WHEP session is gone, and this instance no longer counts it. */
 async function cutWithin(location: string, member: LoggedIn, timeoutMs = 6_000): Promise<void> {
