@@ -1,20 +1,21 @@
 // `npm test`: every check of the repository, in two lanes (decision record 068).
 //
 // The server and browser suites wait on the clock much of their time (the SFU, ffmpeg, grace periods, a browser)
-// and leave a part of the machine's cores idle; the build, lint and typecheck only compute and have no clock of their
-// own. So those three run beside the tests at the lowest CPU priority (nice 19): they take the idle cores and give
-// them back at once when a test wants them, so a real-time test meets no more contention than it does alone. The
-// unit suites stay in the tests' lane at normal priority: their tests have timeouts (5 s), and at nice 19 on a busy
-// machine they starved past them by the dozen. The browser steps start once the build is done. Every step runs to
-// its end even when another failed, so one run names every failure; the exit code is 1 when any step failed. The
-// tests' lane streams its output as it comes; the computing lane's is printed whole when each of its steps ends, so
-// two outputs never interleave.
+// and leave a part of the machine's cores idle; the build, lint, typecheck and the transcode of the browser tests'
+// demo clips only compute and have no clock of their own. So those run beside the tests at the lowest CPU priority
+// (nice 19): they take the idle cores and give them back at once when a test wants them, so a real-time test meets
+// no more contention than it does alone. The unit suites stay in the tests' lane at normal priority: their tests
+// have timeouts (5 s), and at nice 19 on a busy machine they starved past them by the dozen. The browser steps start
+// once the build and the demo clips are done. Every step runs to its end even when another failed, so one run names
+// every failure; the exit code is 1 when any step failed. The tests' lane streams its output as it comes; the
+// computing lane's is printed whole when each of its steps ends, so two outputs never interleave.
 import { spawn } from 'node:child_process';
 
-// The build first: the browser steps wait for it.
-const BACKGROUND = ['build', 'lint', 'typecheck'];
+// The build and the demo clips' transcode first: the browser steps wait for them.
+const BACKGROUND = ['build', 'test:warm-media', 'lint', 'typecheck'];
+const BROWSER_NEEDS = new Set(['build', 'test:warm-media']);
 const FOREGROUND = ['test:server', 'test:unit', 'test:e2e-live', 'test:e2e-other'];
-/** The steps of the foreground lane that need the built web app. */
+/** The steps of the tests' lane that need the built web app and the demo clips. */
 const NEEDS_BUILD = new Set(['test:e2e-live', 'test:e2e-other']);
 
 const startedAt = Date.now();
@@ -52,16 +53,21 @@ let buildDone;
 const built = new Promise((resolve) => (buildDone = resolve));
 
 async function backgroundLane() {
+  let ready = true;
   for (const script of BACKGROUND) {
     const result = await run(script, { background: true });
-    if (script === 'build') buildDone(result.code === 0);
+    if (BROWSER_NEEDS.has(script)) {
+      ready &&= result.code === 0;
+      BROWSER_NEEDS.delete(script);
+      if (BROWSER_NEEDS.size === 0) buildDone(ready);
+    }
   }
 }
 
 async function foregroundLane() {
   for (const script of FOREGROUND) {
     if (NEEDS_BUILD.has(script) && !(await built)) {
-      results.push({ script, lane: 'tests', code: 1, seconds: 0, skipped: 'the build failed' });
+      results.push({ script, lane: 'tests', code: 1, seconds: 0, skipped: 'the build or the demo clips failed' });
       continue;
     }
     await run(script, { background: false });

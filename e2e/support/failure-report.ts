@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 
 // No Vitest import here: the global setup loads start-server.ts, which registers its servers here.
 // What a failed browser test leaves behind for the one who reads CI's log: where each open page was and what it
@@ -6,11 +6,33 @@ import type { Browser } from 'playwright-core';
 
 const browsers = new Set<Browser>();
 const serverLogs = new Map<string, () => string>();
+/** The last answers of 400 and above, and requests that failed, of each browser context: what a page was refused. */
+const refusals = new WeakMap<BrowserContext, string[]>();
+
+function recordRefusals(context: BrowserContext): void {
+  const seen: string[] = [];
+  refusals.set(context, seen);
+  const keep = (line: string) => {
+    seen.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (seen.length > 20) seen.shift();
+  };
+  context.on('response', (response) => {
+    if (response.status() >= 400) keep(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  context.on('requestfailed', (request) => keep(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`));
+}
 
 /** Called by launchBrowser and startServer: what a failure report looks at. */
 export function watchBrowser(browser: Browser): void {
   browsers.add(browser);
   browser.once('disconnected', () => browsers.delete(browser));
+  // Every context, also the one browser.newPage() makes, comes from newContext.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args);
+    recordRefusals(context);
+    return context;
+  };
 }
 
 export function watchServer(url: string, logs: () => string): () => void {
@@ -24,6 +46,8 @@ async function describePages(): Promise<string[]> {
   const lines: string[] = [];
   for (const browser of browsers) {
     for (const context of browser.contexts()) {
+      const refused = refusals.get(context) ?? [];
+      if (refused.length > 0) lines.push(`- a context's refused or failed requests (last ${refused.length}):`, ...refused.map((line) => `  ${line.slice(0, 300)}`));
       for (const page of context.pages()) {
         if (page.isClosed()) continue;
         const shown = await page

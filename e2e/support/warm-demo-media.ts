@@ -6,21 +6,28 @@ import { RENDITION_RUNGS } from '../../apps/server/src/modules/media/media-jobs'
 import { DEMO_MEDIA_CACHE_DIR, makeSeededTemplate, type Engine } from './start-server';
 
 /**
+ * Transcodes the demo clips into the run-wide cache, unless they are there already. `npm test` runs this at the
+ * start, at nice 19 beside the server suite (`npm run test:warm-media`), so the browser steps find it done.
+ */
+export async function warmDemoMedia(): Promise<void> {
+  const binary = await findFfmpeg();
+  if (!binary) return;
+  const started = Date.now();
+  const made = await warmDemoMediaCache(
+    DEMO_MEDIA_CACHE_DIR,
+    binary,
+    DEMO_CLIPS.map((clip) => ({ recipe: clip, rungs: RENDITION_RUNGS[clip.kind] })),
+  );
+  if (made > 0) console.log(`Demo media: ${made} clip(s) transcoded into ${DEMO_MEDIA_CACHE_DIR} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
  * The browser suites' global setup: the demo clips transcoded once, before the first server starts, so that no
  * server of the run spends its test's minutes transcoding them (decision record 065); then one seeded template per
  * engine, which every server of the run copies instead of seeding a database of its own (decision record 068).
  */
-export default async function warmDemoMedia(project: TestProject): Promise<() => Promise<void>> {
-  const binary = await findFfmpeg();
-  if (binary) {
-    const started = Date.now();
-    const made = await warmDemoMediaCache(
-      DEMO_MEDIA_CACHE_DIR,
-      binary,
-      DEMO_CLIPS.map((clip) => ({ recipe: clip, rungs: RENDITION_RUNGS[clip.kind] })),
-    );
-    if (made > 0) console.log(`Demo media: ${made} clip(s) transcoded into ${DEMO_MEDIA_CACHE_DIR} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  }
+export default async function setUpBrowserRun(project: TestProject): Promise<() => Promise<void>> {
+  await warmDemoMedia();
 
   const started = Date.now();
   const engines: Engine[] = ['pglite', 'postgres'];

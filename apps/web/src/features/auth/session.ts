@@ -5,7 +5,7 @@ import { hideAllPopups } from '@/components/popups/popup-store';
 import { runBeforeLogout } from '@/lib/before-logout';
 import { capabilitySubject } from '@/lib/capabilities';
 import { reportError } from '@/lib/report-error';
-import { setAccessToken } from '@/lib/storage';
+import { getAccessToken, setAccessToken } from '@/lib/storage';
 import { PROFILE_QUERY_KEY, profileQueryOptions, useProfile } from './api/get-profile';
 import { logout } from './api/logout';
 
@@ -22,16 +22,20 @@ export interface Session {
   isLoggedIn: boolean;
   /** The capability table's `premium`. */
   isPremium: boolean;
-  /** True until the first profile load settled. */
+  /**
+   * True while it is not known who this is: until the first profile load settled, and for as long as the load
+   * failed while a token is stored (a member whose profile did not load is not a visitor: no visitor's age gate).
+   */
   isPending: boolean;
 }
 
 export function useSession(): Session {
-  const { data, isPending } = useProfile();
+  const { data, isPending, isError } = useProfile();
   const profile = data ?? null;
   const subject = capabilitySubject(profile);
   const now = Date.now();
-  return { profile, isLoggedIn: can(subject, 'account', now), isPremium: can(subject, 'premium', now), isPending };
+  const unknown = isPending || (isError && getAccessToken() !== null);
+  return { profile, isLoggedIn: can(subject, 'account', now), isPremium: can(subject, 'premium', now), isPending: unknown };
 }
 
 /** Reads the cached session outside React (guards, error handlers). */

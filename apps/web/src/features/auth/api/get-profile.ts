@@ -20,12 +20,18 @@ export async function getProfile(signal?: AbortSignal): Promise<Profile | null> 
   }
 }
 
+/** Loads of the profile that failed (a 429, or a 5xx or network failure past the client's own retries) and are tried again. */
+export const PROFILE_LOAD_RETRIES = 3;
+
 export const profileQueryOptions = () =>
   queryOptions({
     queryKey: ['user', 'profile'] as const,
     queryFn: ({ signal }) => getProfile(signal),
     staleTime: 5 * 60_000,
-    retry: false,
+    // A 401 is an answer (null, above), not a failure; anything else that failed says nothing of who this is, and
+    // is asked again after 1, 2 and 4 s (session.ts treats the person as unknown meanwhile).
+    retry: PROFILE_LOAD_RETRIES,
+    retryDelay: (attempt) => 1000 * 2 ** attempt,
   });
 
 export const PROFILE_QUERY_KEY = profileQueryOptions().queryKey;
