@@ -16,7 +16,7 @@ const BACKGROUND = ['build', 'test:warm-media', 'lint', 'typecheck'];
 const BROWSER_NEEDS = new Set(['build', 'test:warm-media']);
 const FOREGROUND = ['test:server', 'test:unit', 'test:e2e-live', 'test:e2e-other'];
 /** The steps of the tests' lane that need the built web app and the demo clips. */
-const NEEDS_BUILD = new Set(['test:e2e-live', 'test:e2e-other']);
+const BROWSER_STEPS = new Set(['test:e2e-live', 'test:e2e-other']);
 
 const startedAt = Date.now();
 const results = [];
@@ -35,6 +35,12 @@ function run(script, { background }) {
     } else {
       console.log(`\n── ${script} (at ${seconds(startedAt)} s) ──`);
     }
+    // A command that cannot start (no `nice`, no `npm`) is a failed step, not a crash of the whole run.
+    child.on('error', (error) => {
+      const line = `${script} could not start: ${error.message}\n`;
+      if (background) chunks.push(Buffer.from(line));
+      else process.stderr.write(line);
+    });
     child.on('close', (code, signal) => {
       const result = { script, lane: background ? 'computing, nice 19' : 'tests', code: code ?? 1, signal, startedAt: started, seconds: Number(seconds(started)) };
       results.push(result);
@@ -49,8 +55,8 @@ function run(script, { background }) {
   });
 }
 
-let buildDone;
-const built = new Promise((resolve) => (buildDone = resolve));
+let browserNeedsDone;
+const browserNeedsMet = new Promise((resolve) => (browserNeedsDone = resolve));
 
 async function backgroundLane() {
   let ready = true;
@@ -59,14 +65,14 @@ async function backgroundLane() {
     if (BROWSER_NEEDS.has(script)) {
       ready &&= result.code === 0;
       BROWSER_NEEDS.delete(script);
-      if (BROWSER_NEEDS.size === 0) buildDone(ready);
+      if (BROWSER_NEEDS.size === 0) browserNeedsDone(ready);
     }
   }
 }
 
 async function foregroundLane() {
   for (const script of FOREGROUND) {
-    if (NEEDS_BUILD.has(script) && !(await built)) {
+    if (BROWSER_STEPS.has(script) && !(await browserNeedsMet)) {
       results.push({ script, lane: 'tests', code: 1, seconds: 0, skipped: 'the build or the demo clips failed' });
       continue;
     }
