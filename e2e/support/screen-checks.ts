@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { getJson, loginToken } from './api';
+import { markSitePopupsOffered } from './quiet-popups';
 import type { Lang, Screen, Viewer } from './screens';
 import { VIEWER_ACCOUNTS, pathOf } from './screens';
 
@@ -47,7 +48,7 @@ export async function openViewer(browser: Browser, baseUrl: string, viewer: View
   // The functions handed to the page are compiled with esbuild's keepNames (tsx, vitest), which calls __name.
   await context.addInitScript('window.__name = window.__name || ((fn) => fn);');
   await context.addInitScript(
-    ({ token, userId }) => {
+    ({ token }) => {
       const set = (storage: Storage, key: string, value: string) => {
         if (storage.getItem(key) === null) storage.setItem(key, value);
       };
@@ -55,17 +56,10 @@ export async function openViewer(browser: Browser, baseUrl: string, viewer: View
       set(localStorage, 'approved_cookies', 'true');
       set(localStorage, 'approved_age', 'true');
       if (token) set(localStorage, 'access_token', JSON.stringify(token));
-      if (userId !== null) {
-        // features/feature-popups/markers.ts, features/coins/use-tip-offer-trigger.ts,
-        // features/paywall/money-popup-triggers.ts: this session was offered what it would be offered.
-        set(localStorage, `velora:double-opt-in:${userId}`, String(Date.now()));
-        set(sessionStorage, `velora:organic-dismissed:${userId}`, '1');
-        set(sessionStorage, `velora:tip-offer-asked:${userId}`, '1');
-        set(sessionStorage, `velora:discount-popup-offered:${userId}`, '1');
-      }
     },
-    { token, userId },
+    { token },
   );
+  if (userId !== null) await markSitePopupsOffered(context, userId);
   const page = await context.newPage();
   const pending = new Set<string>();
   const key = (r: { url(): string; method(): string }) => `${r.method()} ${r.url()}`;

@@ -5,8 +5,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { ProvidedContext } from 'vitest';
 import { DEMO_CLIPS } from '../../apps/server/src/demo/seed-media';
 import { spawnChild } from '../../apps/server/src/lib/child-processes';
+import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/server-process.mjs';
 import { watchServer } from './failure-report';
 
 // Starts the real server (built web app, demo seed) on a free port against a fresh database of either engine.
@@ -65,17 +67,19 @@ export interface SeededTemplate {
 declare module 'vitest' {
   export interface ProvidedContext {
     seededTemplates: Partial<Record<Engine, SeededTemplate>>;
+    /** The server's bundle (scripts/build-server.mjs) that the global setup built for the run. */
+    serverBundle: string | undefined;
   }
 }
 
 /**
- * The run's template of the engine, when the global setup made one (none outside a Vitest run). Vitest is imported
+ * What the global setup provided for the run (nothing outside a Vitest run of a browser project). Vitest is imported
  * here, in a test worker: the global setup imports this module too, and Vitest's runtime cannot load there.
  */
-async function seededTemplateOf(engine: Engine): Promise<SeededTemplate | undefined> {
+async function provided<K extends 'seededTemplates' | 'serverBundle'>(key: K): Promise<ProvidedContext[K] | undefined> {
   try {
     const { inject } = await import('vitest');
-    return inject('seededTemplates')?.[engine];
+    return inject(key);
   } catch {
     return undefined;
   }
@@ -96,15 +100,26 @@ interface Launched {
   kill(): Promise<void>;
 }
 
+/**
+ * How a server process starts: as `npm start` runs it (the bundle, its node flags and environment) when the run has a
+ * bundle, so the browser tests drive the code that production runs and no server, nor its SFU child, spends a core
+ * compiling TypeScript at start; from the sources under tsx otherwise (a server test, a single file run by hand).
+ */
+function serverCommand(bundle: string | undefined): { args: string[]; env: NodeJS.ProcessEnv } {
+  if (bundle) return { args: [...SERVER_NODE_FLAGS, bundle], env: serverEnv(process.env) };
+  return { args: ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], env: process.env };
+}
+
 /** Starts the server on a free port with the given data folder and database, and waits until it answers. */
-async function launch(dataDir: string, databaseUrl: string | undefined, env: Record<string, string>): Promise<Launched> {
+async function launch(dataDir: string, databaseUrl: string | undefined, env: Record<string, string>, bundle: string | undefined): Promise<Launched> {
   const port = await freePort();
   let output = '';
+  const command = serverCommand(bundle);
   // The server dies with the test worker that started it, even one killed mid-test (its own children die with it).
-  const child: ChildProcess = spawnChild(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/server.ts')], {
+  const child: ChildProcess = spawnChild(process.execPath, command.args, {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...command.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -157,7 +172,7 @@ async function launch(dataDir: string, databaseUrl: string | undefined, env: Rec
  * Makes the run's seeded template of an engine: a server seeds a folder (and a database) of its own, transcodes the
  * demo clips (from the demo media cache, filled before), and stops cleanly. Removed by the returned function.
  */
-export async function makeSeededTemplate(engine: Engine): Promise<{ template: SeededTemplate; remove(): Promise<void> }> {
+export async function makeSeededTemplate(engine: Engine, bundle: string | undefined): Promise<{ template: SeededTemplate; remove(): Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `velora-e2e-template-${engine}-`));
   const database = engine === 'postgres' ? `e2e_template_${randomBytes(5).toString('hex')}` : undefined;
   if (database) await withAdmin((c) => c.query(`CREATE DATABASE ${database}`));
@@ -166,7 +181,7 @@ export async function makeSeededTemplate(engine: Engine): Promise<{ template: Se
     await fs.rm(dataDir, { recursive: true, force: true });
   };
   try {
-    const server = await launch(dataDir, database ? databaseUrlOf(database) : undefined, { LOG_LEVEL: 'info' });
+    const server = await launch(dataDir, database ? databaseUrlOf(database) : undefined, { LOG_LEVEL: 'info' }, bundle);
     try {
       // Each demo clip's asset says "Media asset <id> ready" once transcoded (modules/media/media-jobs.ts).
       const ready = () => new Set([...server.logs().matchAll(/Media asset (\d+) ready/g)].map((m) => m[1])).size;
@@ -192,7 +207,7 @@ export async function makeSeededTemplate(engine: Engine): Promise<{ template: Se
  * seeding alone, else a new one that the server migrates and seeds itself.
  */
 export async function startServer(engine: Engine, env: Record<string, string> = {}): Promise<RunningServer> {
-  const template = env.SEED_DEMO === undefined ? await seededTemplateOf(engine) : undefined;
+  const template = env.SEED_DEMO === undefined ? (await provided('seededTemplates'))?.[engine] : undefined;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `velora-e2e-${engine}-`));
   if (template) await fs.cp(template.dataDir, dataDir, { recursive: true });
   let databaseUrl: string | undefined;
@@ -202,7 +217,7 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
     await withAdmin((c) => c.query(template?.database ? `CREATE DATABASE ${dbName} TEMPLATE ${template.database}` : `CREATE DATABASE ${dbName}`));
     databaseUrl = databaseUrlOf(dbName);
   }
-  const server = await launch(dataDir, databaseUrl, env);
+  const server = await launch(dataDir, databaseUrl, env, await provided('serverBundle'));
   const unwatch = watchServer(server.url, server.logs);
   return {
     url: server.url,

@@ -3,6 +3,7 @@ import { DEMO_CLIPS } from '../../apps/server/src/demo/seed-media';
 import { findFfmpeg } from '../../apps/server/src/lib/ffmpeg';
 import { warmDemoMediaCache } from '../../apps/server/src/modules/media/demo-media-cache';
 import { RENDITION_RUNGS } from '../../apps/server/src/modules/media/media-jobs';
+import { prepareServerBundle } from '../../scripts/server-process.mjs';
 import { DEMO_MEDIA_CACHE_DIR, makeSeededTemplate, type Engine } from './start-server';
 
 /**
@@ -24,14 +25,17 @@ export async function warmDemoMedia(): Promise<void> {
 /**
  * The browser suites' global setup: the demo clips transcoded once, before the first server starts, so that no
  * server of the run spends its test's minutes transcoding them (decision record 065); then one seeded template per
- * engine, which every server of the run copies instead of seeding a database of its own (decision record 068).
+ * engine, which every server of the run copies instead of seeding a database of its own (decision record 068). The
+ * servers run from the server's bundle, as `npm start` runs it, built here when its sources changed (a second or two).
  */
 export default async function setUpBrowserRun(project: TestProject): Promise<() => Promise<void>> {
   await warmDemoMedia();
+  const bundle = await prepareServerBundle();
+  project.provide('serverBundle', bundle);
 
   const started = Date.now();
   const engines: Engine[] = ['pglite', 'postgres'];
-  const made = await Promise.allSettled(engines.map((engine) => makeSeededTemplate(engine)));
+  const made = await Promise.allSettled(engines.map((engine) => makeSeededTemplate(engine, bundle)));
   const removers = made.flatMap((m) => (m.status === 'fulfilled' ? [m.value.remove] : []));
   const failure = made.find((m): m is PromiseRejectedResult => m.status === 'rejected');
   if (failure) {

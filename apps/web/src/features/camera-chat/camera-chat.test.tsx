@@ -5,7 +5,7 @@ import { REALTIME_CHAT_EVENTS, REALTIME_MONEY_EVENTS, REALTIME_ROOM_EVENTS } fro
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Http from '@/lib/http';
 import type * as Realtime from '@/lib/realtime';
-import { getPopupStates, resetPopups, showPopup } from '@/components/popups/popup-store';
+import { getPopupStates, hidePopup, resetPopups, showPopup } from '@/components/popups/popup-store';
 import { XSS_PAYLOADS, chatMessageFixture as message } from '@/entities/chat/testing/chat-fixtures';
 import { api } from '@/lib/http';
 import { setAccessToken } from '@/lib/storage';
@@ -209,6 +209,9 @@ describe('/chat/{name} before entering', () => {
     await waitFor(() => expect(getPopupStates()['buy-coins']?.show).toBe(true));
     expect(getPopupStates().freechat?.show).toBe(false);
 
+    // The coins popup is closed first: its lazily loaded dialog, still open, would otherwise hide the free-chat popup
+    // from assistive technology whenever it mounts after it (as it does on a busy machine).
+    act(() => hidePopup('buy-coins'));
     act(() => showPopup('freechat', { name: 'ava', display_name: 'Ava', price_per_minute: 25 }));
     const again = await screen.findByTestId('freechat-popup');
     await user.click(within(again).getByRole('link', { name: 'Paid chat with Ava — 25 coins per minute' }));
