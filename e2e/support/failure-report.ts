@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Request } from 'playwright-core';
 
 // No Vitest import here: the global setup loads start-server.ts, which registers its servers here.
 // What a failed browser test leaves behind for the one who reads CI's log: where each open page was and what it
@@ -6,20 +6,35 @@ import type { Browser, BrowserContext } from 'playwright-core';
 
 const browsers = new Set<Browser>();
 const serverLogs = new Map<string, () => string>();
-/** The last answers of 400 and above, and requests that failed, of each browser context: what a page was refused. */
+/** The last answers of 400 and above, requests that failed and errors of each browser context: what went wrong. */
 const refusals = new WeakMap<BrowserContext, string[]>();
+/** Each context's requests under way, with when they started: a page that waits for ever waits on one of them. */
+const underWay = new WeakMap<BrowserContext, Map<Request, number>>();
 
-function recordRefusals(context: BrowserContext): void {
+const clock = (ms: number) => new Date(ms).toISOString().slice(11, 23);
+
+function recordRequests(context: BrowserContext): void {
   const seen: string[] = [];
+  const pending = new Map<Request, number>();
   refusals.set(context, seen);
+  underWay.set(context, pending);
   const keep = (line: string) => {
-    seen.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    seen.push(`${clock(Date.now())} ${line}`);
     if (seen.length > 20) seen.shift();
   };
+  context.on('request', (request) => pending.set(request, Date.now()));
+  context.on('requestfinished', (request) => pending.delete(request));
   context.on('response', (response) => {
     if (response.status() >= 400) keep(`${response.status()} ${response.request().method()} ${response.url()}`);
   });
-  context.on('requestfailed', (request) => keep(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`));
+  context.on('console', (message) => {
+    if (message.type() === 'error') keep(`console.error ${message.text().slice(0, 200)}`);
+  });
+  context.on('weberror', (error) => keep(`uncaught ${error.error().message.slice(0, 200)}`));
+  context.on('requestfailed', (request) => {
+    pending.delete(request);
+    keep(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`);
+  });
 }
 
 /** Called by launchBrowser and startServer: what a failure report looks at. */
@@ -30,7 +45,7 @@ export function watchBrowser(browser: Browser): void {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
     const context = await newContext(...args);
-    recordRefusals(context);
+    recordRequests(context);
     return context;
   };
 }
@@ -47,17 +62,24 @@ async function describePages(): Promise<string[]> {
   for (const browser of browsers) {
     for (const context of browser.contexts()) {
       const refused = refusals.get(context) ?? [];
-      if (refused.length > 0) lines.push(`- a context's refused or failed requests (last ${refused.length}):`, ...refused.map((line) => `  ${line.slice(0, 300)}`));
+      if (refused.length > 0) lines.push(`- a context's refusals, failed requests and errors (last ${refused.length}):`, ...refused.map((line) => `  ${line.slice(0, 300)}`));
+      // Long-lived by design (the realtime channel, media) or not, every request still open is named with its start.
+      const open = [...(underWay.get(context) ?? new Map<Request, number>())].sort((a, b) => a[1] - b[1]).slice(0, 20);
+      if (open.length > 0) lines.push(`- a context's requests under way (${open.length}):`, ...open.map(([r, at]) => `  since ${clock(at)} ${r.method()} ${r.url().slice(0, 240)}`));
       for (const page of context.pages()) {
         if (page.isClosed()) continue;
         const shown = await page
           .evaluate(() => ({
             title: document.title,
-            dialogs: [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].map((d) => d.getAttribute('aria-label') ?? d.textContent?.slice(0, 60) ?? ''),
+            state: document.readyState,
+            // Shown ones only: index.html carries the landing shell's age gate, hidden unless the shell is up.
+            dialogs: [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')]
+              .filter((d) => d.checkVisibility())
+              .map((d) => d.getAttribute('aria-label') ?? d.textContent?.slice(0, 60) ?? ''),
             text: document.body?.innerText ?? '',
           }))
-          .catch((error: Error) => ({ title: '', dialogs: [], text: `(could not read the page: ${error.message.split('\n')[0]})` }));
-        lines.push(`- page ${page.url()} "${shown.title}"${shown.dialogs.length ? `, dialogs: ${shown.dialogs.join(' | ')}` : ''}`, `  text: ${oneLine(shown.text, 600)}`);
+          .catch((error: Error) => ({ title: '', state: '?', dialogs: [] as string[], text: `(could not read the page: ${error.message.split('\n')[0]})` }));
+        lines.push(`- page ${page.url()} "${shown.title}" (${shown.state})${shown.dialogs.length ? `, dialogs: ${shown.dialogs.join(' | ')}` : ''}`, `  text: ${oneLine(shown.text, 600)}`);
       }
     }
   }
