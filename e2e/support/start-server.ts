@@ -202,6 +202,24 @@ export async function makeSeededTemplate(engine: Engine, bundle: string | undefi
   }
 }
 
+/** Where a data folder keeps its drawn pictures (modules/media/media-paths.ts: derived and disposable). */
+const PICTURE_CACHE = path.join('media', 'cache');
+
+/**
+ * A server's data folder from the template: a copy, but for the drawn pictures, which every server of the template
+ * shares through a link to the template's own folder. They are derived from the template's originals, the same in
+ * every copy, and written by renaming a finished file, so servers drawing at once never see half a picture; each
+ * server drawing them afresh (sharp, AVIF and WebP) was most of a browser test's CPU. A test that changes a picture
+ * (an upload) must start its server with `SEED_DEMO` set, off the template, so its pictures stay its own.
+ */
+async function copyTemplateFolder(templateDir: string, dataDir: string): Promise<void> {
+  const shared = path.join(templateDir, PICTURE_CACHE);
+  await fs.cp(templateDir, dataDir, { recursive: true, filter: (source) => source !== shared });
+  await fs.mkdir(shared, { recursive: true });
+  await fs.mkdir(path.join(dataDir, 'media'), { recursive: true });
+  await fs.symlink(shared, path.join(dataDir, PICTURE_CACHE), 'dir');
+}
+
 /**
  * Starts a server on a database of its own: a copy of the run's seeded template when there is one and `env` leaves
  * seeding alone, else a new one that the server migrates and seeds itself.
@@ -209,7 +227,7 @@ export async function makeSeededTemplate(engine: Engine, bundle: string | undefi
 export async function startServer(engine: Engine, env: Record<string, string> = {}): Promise<RunningServer> {
   const template = env.SEED_DEMO === undefined ? (await provided('seededTemplates'))?.[engine] : undefined;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `velora-e2e-${engine}-`));
-  if (template) await fs.cp(template.dataDir, dataDir, { recursive: true });
+  if (template) await copyTemplateFolder(template.dataDir, dataDir);
   let databaseUrl: string | undefined;
   let dbName: string | undefined;
   if (engine === 'postgres') {
