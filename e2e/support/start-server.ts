@@ -209,8 +209,9 @@ const PICTURE_CACHE = path.join('media', 'cache');
  * A server's data folder from the template: a copy, but for the drawn pictures, which every server of the template
  * shares through a link to the template's own folder. They are derived from the template's originals, the same in
  * every copy, and written by renaming a finished file, so servers drawing at once never see half a picture; each
- * server drawing them afresh (sharp, AVIF and WebP) was most of a browser test's CPU. A test that changes a picture
- * (an upload) must start its server with `SEED_DEMO` set, off the template, so its pictures stay its own.
+ * picture is then drawn (sharp, AVIF and WebP) once per run instead of once per file (a small part of the step's CPU:
+ * Chromium takes most of it, decision record 069). A test that changes a picture (an upload) must start its server
+ * with `SEED_DEMO` set, off the template, so its pictures stay its own.
  */
 async function copyTemplateFolder(templateDir: string, dataDir: string): Promise<void> {
   const shared = path.join(templateDir, PICTURE_CACHE);
