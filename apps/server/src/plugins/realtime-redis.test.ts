@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -50,5 +51,27 @@ describe("the realtime adapter's stream reader", () => {
   it("reads from '$' as the adapter asks when Redis did not answer at start", async () => {
     const connection = open(`redis://127.0.0.1:${await freePort()}`);
     expect(await streamPosition(connection, testRedisKey())).toBeNull();
+  });
+
+  it('ends a subscription still waiting for Redis quietly when the instance closes, not as an unhandled rejection', async () => {
+    // A Redis that accepts the connection and never answers: the subscription waits in the client's queue.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as { port: number };
+      const connection = open(`redis://127.0.0.1:${port}`);
+      const subscriber = realtimeAdapterClient(connection, log).duplicate();
+      // Not awaited by the adapter (socket.io's SUBSCRIBE helper), so a rejection here would be unhandled.
+      const subscribed = subscriber.subscribe('velora-test-channel');
+      await expect.poll(() => sockets.length).toBeGreaterThanOrEqual(2);
+
+      await connection.close();
+
+      await expect(subscribed).resolves.toBeNull();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });

@@ -12,17 +12,18 @@ import type { RedisConnection } from '../lib/redis/redis-connection';
 export function realtimeAdapterClient(connection: RedisConnection, log: FastifyBaseLogger, readFrom: string | null = null): Redis {
   const client = connection.duplicate('fail-fast');
   // The adapter connects a duplicate itself only for a lazy client; these connect at once and reconnect forever.
-  Object.assign(client, { duplicate: () => startReadsAt(connection.duplicate('waiting'), readFrom) });
-  guardUnawaitedCalls(client, log);
+  Object.assign(client, { duplicate: () => guardUnawaitedCalls(startReadsAt(connection.duplicate('waiting'), readFrom), log, ['subscribe', 'ssubscribe']) });
+  guardUnawaitedCalls(client, log, ['publish', 'set']);
   return client;
 }
 
 /**
- * The adapter publishes (pub/sub) and stores sessions without awaiting: a failure must be logged, not become an
- * unhandled rejection that ends the process.
+ * The adapter publishes (pub/sub), stores sessions and subscribes without awaiting: a failure must be logged, not
+ * become an unhandled rejection that ends the process. A subscription still queued on a waiting duplicate (Redis not
+ * answering yet) fails with "Connection is closed." when the instance closes.
  */
-function guardUnawaitedCalls(client: Redis, log: FastifyBaseLogger) {
-  for (const method of ['publish', 'set'] as const) {
+function guardUnawaitedCalls(client: Redis, log: FastifyBaseLogger, methods: readonly ('publish' | 'set' | 'subscribe' | 'ssubscribe')[]): Redis {
+  for (const method of methods) {
     const original = (client[method] as (...args: unknown[]) => Promise<unknown>).bind(client);
     Object.assign(client, {
       [method]: (...args: unknown[]) =>
@@ -32,6 +33,7 @@ function guardUnawaitedCalls(client: Redis, log: FastifyBaseLogger) {
         }),
     });
   }
+  return client;
 }
 
 /** How long an instance's start waits for Redis to answer at all before it starts without its stream's position. */
