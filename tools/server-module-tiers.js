@@ -7,13 +7,13 @@
 
 export const SERVER_MODULE_TIERS = [
   // 0: no other module (live: the media server behind /live).
-  ['captcha', 'docs', 'favourites', 'features', 'health', 'live', 'sessions', 'subscriptions'],
+  ['audit', 'captcha', 'docs', 'favourites', 'features', 'health', 'live', 'sessions', 'subscriptions'],
   // 1: the session context, flags, favourites; media, the coin ledger and tips, visits.
   ['coins', 'comments', 'email-verification', 'media', 'visits'],
   // 2: people and the catalog's videos.
   ['blog', 'landings', 'messages', 'users', 'videos'],
   // 3: what composes people, messages and videos.
-  ['age-verification', 'auth', 'company', 'identity', 'pages', 'payments', 'shoots'],
+  ['age-verification', 'auth', 'company', 'identity', 'pages', 'payments', 'second-factor', 'shoots'],
   // 4: models (their videos and shoots), feeds (shoots).
   ['feeds', 'models'],
   // 5: live cams (a model's camera shows her shoots and videos).

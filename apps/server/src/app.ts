@@ -25,6 +25,9 @@ import { spaPlugin } from './plugins/spa';
 import { visitIdPlugin } from './plugins/visit-id';
 import { ageVerificationRoutes } from './modules/age-verification/age-verification.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { secondFactorRoutes } from './modules/second-factor/second-factor.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import type { AuditRecord } from './http/audited-endpoint';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { cameraChatRoutes } from './modules/camera-chat/camera-chat.routes';
 import { camerasRoutes } from './modules/cameras/cameras.routes';
@@ -104,6 +107,8 @@ export async function buildApp(platform: Platform, services: Services, options: 
     return parseJson(request, text, done);
   });
 
+  // The route layer audits every back-office and studio write through this (http/audited-endpoint.ts).
+  app.decorate('auditLog', (entry: AuditRecord) => services.audit.record(entry));
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { apply: securityHeaders });
   await app.register(compressionPlugin);
@@ -152,6 +157,8 @@ export async function buildApp(platform: Platform, services: Services, options: 
       await api.register(docsRoutes);
       await api.register(visitsRoutes, routes);
       await api.register(authRoutes, routes);
+      await api.register(secondFactorRoutes, routes);
+      await api.register(auditRoutes, routes);
       await api.register(identityRoutes, routes);
       await api.register(usersRoutes, routes);
       await api.register(ageVerificationRoutes, routes);

@@ -78,6 +78,8 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 to 100')
     .max(100, 'must be 0 to 100')
     .default(DEFAULT_MODEL_SHARE_PERCENT),
+  // Seals the TOTP secrets of two-factor sign-in at rest (decision record 070).
+  SECOND_FACTOR_KEY: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   // Live cams (decision record 032).
   LIVE_SIGNING_SECRET: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   ICE_SERVERS: z
@@ -179,6 +181,8 @@ export interface Config {
   paymentProvider: 'sandbox' | 'none';
   /** Verifies (and for the sandbox, signs) payment webhooks; unset: a key generated once in DATA_DIR/secrets/payment-webhook.key. */
   paymentWebhookSecret: string | undefined;
+  /** Seals the TOTP secrets of two-factor sign-in; unset: a key generated once in DATA_DIR/secrets/second-factor.key. */
+  secondFactorKey: string | undefined;
   /** Roles switched off on this deployment (product §6: production-disabled roles): no check counts them. */
   disabledRoles: RoleToken[];
   /** The model's share of a tip in whole percent, rounded down to whole coins; the house keeps the rest. */
@@ -336,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ageVerificationProvider,
     paymentProvider,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
+    secondFactorKey: e.SECOND_FACTOR_KEY,
     disabledRoles: e.DISABLED_ROLES,
     modelSharePercent: e.MODEL_SHARE_PERCENT,
     live: {

@@ -1,4 +1,5 @@
 import { drawDemoOriginal } from '../demo/seed-images';
+import { createAuditService } from '../modules/audit/audit.service';
 import { createAgeVerificationService } from '../modules/age-verification/age-verification.service';
 import { createAuthLinksService } from '../modules/auth/auth-links.service';
 import { createAuthService } from '../modules/auth/auth.service';
@@ -30,6 +31,7 @@ import { createPaymentsService, paymentProviderFor } from '../modules/payments/p
 import { playdateReplayKey, playdateReplayPath } from '../lib/playdate-replay-token';
 import { createPlaydateRoomsService } from '../modules/playdate-rooms/playdate-rooms.service';
 import { createPlaydatesService } from '../modules/playdates/playdates.service';
+import { createSecondFactorService } from '../modules/second-factor/second-factor.service';
 import { createSessionsService } from '../modules/sessions/sessions.service';
 import { createShootsService } from '../modules/shoots/shoots.service';
 import { createSubscriptionsService } from '../modules/subscriptions/subscriptions.service';
@@ -74,6 +76,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   // Tier 0: no other module.
   const health = createHealthService({ db, redis, jobs, ...(parts.mediaHealth ? { media: parts.mediaHealth } : {}) });
   const sessions = createSessionsService({ db, now, realtime, log });
+  const audit = createAuditService({ db, now });
   const features = createFeaturesService({ db, now });
   const captcha = createCaptchaService({ config, db, now, rateLimits });
   const favourites = createFavouritesService({ db });
@@ -93,7 +96,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const landings = createLandingsService({ config, db, media });
   const messages = createMessagesService({ db, now, rateLimits, realtime, mediaUrls, log, media });
   const videos = createVideosService({ db, now, rateLimits, media, favourites, features });
-  const users = createUsersService({ db, mediaUrls, rateLimits, features, subscriptions, coins });
+  const users = createUsersService({ db, now, mediaUrls, rateLimits, features, subscriptions, coins });
   const usersSettings = createUsersSettingsService({ db, now, rateLimits, config, mailer, log, sessions });
 
   // Tier 3.
@@ -106,6 +109,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const payments = createPaymentsService({ db, config, now, rateLimits, log, provider, users, visits, features, coins, subscriptions });
   const auth = createAuthService({ db, config, now, rateLimits, mailer, log, sessions, users, messages });
   const authLinks = createAuthLinksService({ db, now, rateLimits, sessions, users });
+  const secondFactor = createSecondFactorService({ db, now, config, rateLimits, sessions, usernameOf: users.usernameOf });
   const identity = createIdentityService({ db, config, now, log, messages, users, sessions, features });
   const pages = createPagesService({ db, config, now, rateLimits, mailer, log, captcha, blog, landings });
 
@@ -185,6 +189,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   return {
     health,
     sessions,
+    audit,
     features,
     captcha,
     favourites,
@@ -208,6 +213,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     paymentWebhooks,
     auth,
     authLinks,
+    secondFactor,
     identity,
     pages,
     models,

@@ -23,7 +23,7 @@ describe('demoAccountRefusal', () => {
   });
 
   it('refuses a public address while a demo account still has the published password, in one line', async () => {
-    await seedDemoAccounts(t.deps.db, { modelId: (await createModel(t)).id, now: new Date() });
+    await seedDemoAccounts(t.deps.db, { modelId: (await createModel(t)).id, now: new Date(), enrollSecondFactor: t.services.secondFactor.enroll });
     const refusal = await demoAccountRefusal(t.deps.db, PUBLIC);
     expect(refusal).toMatch(/^Refusing to start: demo accounts with the published password demo-password \(member, premium, model, writer, retagger, admin\) exist and PUBLIC_URL https:\/\/www\.example\.com is not a loopback address: .*SEED_DEMO=always/);
     expect(refusal).not.toContain('\n');

@@ -17,7 +17,7 @@ const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, h
 beforeAll(async () => {
   t = await buildTestApp({ now: () => now });
   modelId = (await createModel(t, { name: 'Demo Model' })).id;
-  await seedDemoAccounts(t.deps.db, { modelId, now });
+  await seedDemoAccounts(t.deps.db, { modelId, now, enrollSecondFactor: t.services.secondFactor.enroll });
 });
 afterAll(async () => {
   await t.close();
@@ -48,7 +48,7 @@ describe('seedDemoAccounts', () => {
   });
 
   it('leaves existing accounts alone when run again', async () => {
-    await seedDemoAccounts(t.deps.db, { modelId, now: new Date('2040-01-01T00:00:00Z') });
+    await seedDemoAccounts(t.deps.db, { modelId, now: new Date('2040-01-01T00:00:00Z'), enrollSecondFactor: t.services.secondFactor.enroll });
     const rows = await t.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
     expect(rows[0]!.n).toBe(6);
     const roles = await t.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM user_roles');

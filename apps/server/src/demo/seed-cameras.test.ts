@@ -15,7 +15,7 @@ describe('the demo cameras', () => {
     t = await buildTestApp({ now: () => NOW });
     modelIds = [];
     for (let i = 0; i < 14; i++) modelIds.push((await createModel(t, { name: i === 5 ? 'Zoé Åberg' : `Demo Model ${i}` })).id);
-    await seedDemoAccounts(t.deps.db, { modelId: modelIds[0]!, now: NOW });
+    await seedDemoAccounts(t.deps.db, { modelId: modelIds[0]!, now: NOW, enrollSecondFactor: t.services.secondFactor.enroll });
     await seedDemoCameras(t.deps.db, { modelIds, now: NOW });
   });
   afterAll(() => t.close());

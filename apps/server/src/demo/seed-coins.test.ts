@@ -10,7 +10,7 @@ const now = new Date('2030-05-01T12:00:00Z');
 beforeAll(async () => {
   t = await buildTestApp({ now: () => now });
   const model = await createModel(t, { name: 'Demo Model' });
-  await seedDemoAccounts(t.deps.db, { modelId: model.id, now });
+  await seedDemoAccounts(t.deps.db, { modelId: model.id, now, enrollSecondFactor: t.services.secondFactor.enroll });
 });
 afterAll(() => t.close());
 

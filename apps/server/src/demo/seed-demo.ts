@@ -1,6 +1,7 @@
 import type { Platform } from '../platform';
 import type { Queryable } from '../db/database';
 import type { CoinsService } from '../modules/coins/coins.service';
+import type { SecondFactorService } from '../modules/second-factor/second-factor.service';
 import { seedDemoAccounts } from './seed-accounts';
 import { seedDemoCameras } from './seed-cameras';
 import { seedDemoCoins } from './seed-coins';
@@ -39,7 +40,7 @@ export function seedRefusal(config: Pick<Platform['config'], 'seedDemo' | 'nodeE
  */
 export async function seedDemoIfWanted(
   platform: Pick<Platform, 'config' | 'db' | 'now'>,
-  services: { coins: Pick<CoinsService, 'grant'> },
+  services: { coins: Pick<CoinsService, 'grant'>; secondFactor: Pick<SecondFactorService, 'enroll'> },
   log: (msg: string) => void,
   options: { counts?: CatalogCounts } = {},
 ): Promise<boolean> {
@@ -57,7 +58,7 @@ export async function seedDemoIfWanted(
     if (db.engine === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     if (!(await isEmpty(tx))) return null;
     const seeded = await seedCatalog(tx, { ...counts, now });
-    await seedDemoAccounts(tx, { modelId: seeded.modelIds[0]!, now });
+    await seedDemoAccounts(tx, { modelId: seeded.modelIds[0]!, now, enrollSecondFactor: services.secondFactor.enroll });
     await seedDemoCoins(services.coins, tx);
     await seedDemoMedia(tx, seeded.videoIds);
     await seedDemoTokens(tx, { now });

@@ -23,7 +23,7 @@ const count = async (sql: string) => (await t.deps.db.query<{ n: number }>(`SELE
 beforeAll(async () => {
   t = await buildTestApp({ now: () => now });
   modelId = (await createModel(t, { name: 'Demo Model' })).id;
-  await seedDemoAccounts(t.deps.db, { modelId, now });
+  await seedDemoAccounts(t.deps.db, { modelId, now, enrollSecondFactor: t.services.secondFactor.enroll });
   await seedDemoMessages(t.deps.db, { now });
 });
 afterAll(() => t.close());

@@ -8,9 +8,10 @@ import { authPlugin } from '../plugins/auth';
 import { errorsPlugin } from '../plugins/errors';
 import { lawLimitsPlugin } from '../plugins/law-limits';
 import { route, routeOptionsOf, schemaOf } from './register-endpoint';
+import { authContextOf } from '../../test/factories/auth-context';
 
 const NOW = Date.UTC(2025, 0, 1);
-const base = { userId: 1, sessionId: 1, premiumUntil: null, isTeamMember: false, modelId: null, country: null, roles: [] } satisfies AuthContext;
+const base = authContextOf();
 const sessions: Record<string, AuthContext> = {
   member: base,
   premium: { ...base, userId: 2, premiumUntil: new Date(NOW + 60_000) },

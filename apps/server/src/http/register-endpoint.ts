@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions, preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ErrorBody, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_RULE, type EndpointParsedBody, type EndpointParsedParams, type EndpointParsedQuery, type EndpointSpec } from '@velora/shared';
+import { isAuditedWrite, recordAuditedCall, type AuditOptions } from './audited-endpoint';
 import type { LawLimitedRule } from './law-limited-rule';
 import { PAGE_ANSWER, type PageAnswer } from './openapi-document';
 
@@ -29,6 +30,8 @@ export type EndpointHandler<E extends EndpointSpec> = (
 /** What a table entry cannot say: a check of the module before validation (the identity route's provider check). */
 export interface EndpointRouteExtras {
   preValidation?: preValidationHookHandler;
+  /** The subject and the state before, for the audit entry of an audited write (http/audited-endpoint.ts). */
+  audit?: AuditOptions;
 }
 
 const BEARER = [{ bearer: [] }];
@@ -80,6 +83,7 @@ export function lawLimitOf(endpoint: EndpointSpec): LawLimitedRule | undefined {
 /** The full route options of an entry, relative to the /api prefix the caller is registered under. */
 export function routeOptionsOf<E extends EndpointSpec>(endpoint: E, handler: EndpointHandler<E>, extras: EndpointRouteExtras = {}): RouteOptions {
   const lawLimited = lawLimitOf(endpoint);
+  const audited = isAuditedWrite(endpoint);
   return {
     method: endpoint.method,
     url: endpoint.path,
@@ -92,7 +96,9 @@ export function routeOptionsOf<E extends EndpointSpec>(endpoint: E, handler: End
     schema: schemaOf(endpoint),
     ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
     handler: async function endpointHandler(request, reply) {
+      const before = audited && extras.audit?.before ? await extras.audit.before(request) : undefined;
       const result = await handler(request as EndpointRequest<E>, reply);
+      if (audited) await recordAuditedCall(request, reply, endpoint, extras.audit, before, result);
       if (result === reply || reply.sent) return reply;
       // The table's success status (201, 204) unless the handler chose another one itself.
       if (reply.statusCode === 200 && endpoint.status !== 200) void reply.code(endpoint.status);

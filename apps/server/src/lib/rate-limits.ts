@@ -20,6 +20,11 @@ export const RATE_LIMITS = {
    * keeps links safe; it keeps the look-up from being a free oracle for scanners.
    */
   loginLinkOwnersPerAddress: { points: 30, windowMs: 15 * MINUTE_MS },
+  /**
+   * Wrong second-factor codes per account (setting up, proving, new recovery codes), from any address; a right code
+   * clears them. Six digits are a million codes: five tries in 15 minutes make guessing one take decades.
+   */
+  secondFactorFailuresPerAccount: { points: 5, windowMs: 15 * MINUTE_MS },
   /** Password-reset requests per address. */
   forgotPasswordPerAddress: { points: 5, windowMs: HOUR_MS },
   /** Password-reset mails per account (silently capped: the answer must not differ). */

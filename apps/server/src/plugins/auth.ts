@@ -1,6 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DISABLED_ROLES_COOKIE, can, effectiveRoles, parseDisabledRoles, type Capability, type CapabilitySubject } from '@velora/shared';
+import {
+  DISABLED_ROLES_COOKIE,
+  SECOND_FACTOR_REFUSALS,
+  can,
+  effectiveRoles,
+  needsSecondFactor,
+  parseDisabledRoles,
+  secondFactorStateOf,
+  type Capability,
+  type CapabilitySubject,
+} from '@velora/shared';
 import { HttpError, forbidden, unauthorized } from '../lib/http-error';
 import type { AuthContext, SessionsService } from '../modules/sessions/sessions.service';
 
@@ -47,7 +57,7 @@ export function subjectOf(auth: AuthContext | null): CapabilitySubject | null {
     model_id: auth.modelId,
     is_team_member: auth.isTeamMember,
     roles: auth.roles,
-    // No team kind is stored yet (decision record 024): a team member is plain `team` until the back office stores kinds.
+    team_kinds: auth.teamKinds,
   };
 }
 
@@ -72,8 +82,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     const auth = request.bearerToken ? await opts.sessions.resolve(request.bearerToken) : null;
     // Every role check on the server reads auth.roles: the roles switched off locally or by the deployment are gone here.
     request.auth = auth && { ...auth, roles: effectiveRoles(auth.roles, parseDisabledRoles(cookieOf(request, DISABLED_ROLES_COOKIE)), opts.disabledRoles) };
-    if (can(subjectOf(request.auth), capability, now())) return;
-    throw request.auth ? missingCapability(capability, request.routeOptions.config?.refusalCode) : unauthorized();
+    if (!can(subjectOf(request.auth), capability, now())) {
+      throw request.auth ? missingCapability(capability, request.routeOptions.config?.refusalCode) : unauthorized();
+    }
+    if (request.auth && needsSecondFactor(capability)) requireSecondFactor(request.auth, now());
   });
 
   // A route under /api without a capability was not registered from the endpoint table: fail loudly at start-up.
@@ -83,6 +95,18 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     }
   });
 });
+
+/**
+ * A staff call (the studio, the back office) needs the session to have proven its second factor lately (decision record
+ * 070): 403 naming what to do, set up an app or enter a code, which the web answers with that form.
+ */
+export function requireSecondFactor(auth: AuthContext, nowMs: number): void {
+  const state = secondFactorStateOf({ worksOnSite: true, enrolled: auth.secondFactorEnrolled, provenAtMs: auth.secondFactorAt?.getTime() ?? null }, nowMs);
+  if (state === 'verified') return;
+  throw state === 'setup'
+    ? new HttpError(403, SECOND_FACTOR_REFUSALS.setup, 'This needs two-factor sign-in: set up an authenticator app first')
+    : new HttpError(403, SECOND_FACTOR_REFUSALS.required, 'This needs two-factor sign-in: enter a code of your authenticator app');
+}
 
 /** For handlers of member routes: the auth context, which the hook guaranteed. */
 export function requireAuth(request: FastifyRequest): AuthContext {

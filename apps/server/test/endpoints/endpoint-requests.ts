@@ -106,5 +106,6 @@ export function subjectOfRole(world: EndpointWorld, role: SuiteRole): Capability
   if (role === 'premium') return { ...base, premium_until: world.deps.now().getTime() / 1000 + 86_400 };
   if (role === 'model') return { ...base, model_id: world.catalog.models[0]!.id };
   if (role === 'team') return { ...base, is_team_member: true };
+  if (role === 'admin') return { ...base, is_team_member: true, team_kinds: ['admin'] };
   return base;
 }

@@ -9,15 +9,17 @@ import { DEMO_FREE_VIDEO_TOKEN, DEMO_UNLOCK_TOKEN, seedDemoTokens } from '../../
 import { seedMoney } from '../../src/demo/seed-money';
 import { hashPassword } from '../../src/lib/password';
 import { insertCatalog, type CatalogFixture } from '../catalog-fixture';
-import { createCamera, createPlaydate, createUser, DAY_MS, goLive, type UserOverrides } from '../factories';
+import { createCamera, createPlaydate, createUser, DAY_MS, goLive, TEST_TOTP_SECRET, type UserOverrides } from '../factories';
 import { solvedCaptcha } from '../solve-captcha';
 import { buildTestApp, type TestApp, type TestAppOverrides } from '../test-app';
 
 // A small world for the generated endpoint suite: the real app, a catalog, the demo content, plans and tokens, and
 // one account per role. Each call gets a fresh session, so a logout or a password change never spoils the next one.
 
-export const SUITE_ROLES = ['visitor', 'member', 'premium', 'model', 'team'] as const;
+export const SUITE_ROLES = ['visitor', 'member', 'premium', 'model', 'team', 'admin'] as const;
 export type SuiteRole = (typeof SUITE_ROLES)[number];
+/** The roles of people who work on the site: their accounts have an authenticator app, their sessions a proven code. */
+const STAFF_ROLES: ReadonlySet<Exclude<SuiteRole, 'visitor'>> = new Set(['model', 'team', 'admin']);
 
 export const PASSWORD = 'correct-horse-battery';
 
@@ -75,8 +77,11 @@ export async function buildEndpointWorld(overrides: TestAppOverrides = {}): Prom
     premium: await user('suite_premium', { premiumUntil: new Date(now.getTime() + 30 * DAY_MS) }),
     model: await user('suite_model', { modelId: catalog.models[0]!.id }),
     team: await user('suite_team', { teamMember: true }),
+    admin: await user('suite_admin', { teamKinds: ['admin'] }),
     other: await user('suite_other'),
   };
+
+  for (const role of STAFF_ROLES) await t.services.secondFactor.enroll(users[role].id, TEST_TOTP_SECRET);
 
   const camera = await createCamera(t, { modelId: catalog.models[1]!.id, name: 'suite-cam' });
   await goLive(t, camera.id);
@@ -111,7 +116,11 @@ export async function buildEndpointWorld(overrides: TestAppOverrides = {}): Prom
     users,
     ids,
     async tokenFor(role) {
-      return role === 'visitor' ? null : (await sessions.create(users[role].id)).token;
+      if (role === 'visitor') return null;
+      const { token, sessionId } = await sessions.create(users[role].id);
+      // The staff accounts' sessions are as a log-in with a code of their app leaves them (decision record 070).
+      if (STAFF_ROLES.has(role)) await sessions.markSecondFactor(sessionId);
+      return token;
     },
     captcha: () => solvedCaptcha(t.app, nextAddress()),
     nextAddress,

@@ -6,6 +6,7 @@ export * from './content';
 export * from './context';
 export * from './features';
 export * from './login';
+export * from './auth-context';
 export * from './messages';
 export * from './money';
 export * from './users';

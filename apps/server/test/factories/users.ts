@@ -1,4 +1,4 @@
-import type { RoleToken } from '@velora/shared';
+import type { RoleToken, TeamKind } from '@velora/shared';
 import { hashPassword } from '../../src/lib/password';
 import { emailVerificationRepository } from '../../src/modules/email-verification/email-verification.repository';
 import { paymentsRepository } from '../../src/modules/payments/payments.repository';
@@ -30,6 +30,8 @@ export interface UserOverrides {
   modelId?: number | null;
   roles?: UserRole[];
   teamMember?: boolean;
+  /** Kinds of a team member (support, moderator, finance, admin); implies `teamMember`. */
+  teamKinds?: TeamKind[];
   chatname?: string | null;
   avatar?: number | null;
   company?: 'net' | 'de' | 'ch' | null;
@@ -65,9 +67,10 @@ export async function createUser(t: FactoryContext, overrides: UserOverrides = {
   if (overrides.emailVerified) await emailVerificationRepository.markVerified(db, id, (await usersRepository.findById(db, id))!.email, t.deps.now());
   if (overrides.playdateBlockHidden) await usersSettingsRepository.setPlaydateBlockHidden(db, id, true);
   if (overrides.avatar !== undefined) await t.services.usersSettings.changeAvatar(id, overrides.avatar);
-  if (overrides.modelId != null || overrides.teamMember || overrides.company != null) {
-    await db.query('UPDATE users SET model_id = $2, is_team_member = $3, company = $4 WHERE id = $1', [
-      id, overrides.modelId ?? null, overrides.teamMember ?? false, overrides.company ?? null,
+  const teamMember = overrides.teamMember ?? (overrides.teamKinds?.length ?? 0) > 0;
+  if (overrides.modelId != null || teamMember || overrides.company != null) {
+    await db.query('UPDATE users SET model_id = $2, is_team_member = $3, team_kinds = $4, company = $5 WHERE id = $1', [
+      id, overrides.modelId ?? null, teamMember, overrides.teamKinds ?? [], overrides.company ?? null,
     ]);
   }
   for (const role of overrides.roles ?? []) await db.query('INSERT INTO user_roles (user_id, role) VALUES ($1, $2)', [id, role]);

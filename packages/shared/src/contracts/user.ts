@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { LANGUAGES, PERIODS, ROLE_TOKENS } from '../constants';
 import { Campaign, FeatureMap, plainLine } from './common';
 import { Email, Password, Username } from './auth';
+import { TEAM_KINDS } from '../rules/capabilities';
+import { SECOND_FACTOR_STATES } from '../rules/second-factor';
 
 export const Profile = z
   .object({
@@ -32,6 +34,12 @@ export const Profile = z
     source: z.string().nullable(),
     other_source: z.string().nullable(),
     is_team_member: z.boolean(),
+    team_kinds: z.array(z.enum(TEAM_KINDS)).describe('The kinds of a team member (support, moderator, finance, admin); empty for anyone else'),
+    second_factor: z
+      .enum(SECOND_FACTOR_STATES)
+      .describe(
+        'This session and the second factor (decision 070): not-needed for a customer; setup when the person works on the site and has no authenticator app yet; pending when a code is due; verified while back-office and studio calls may be made',
+      ),
     model_id: z.number().int().nullable(),
     company: z.enum(['net', 'de', 'ch']).nullable(),
     features: FeatureMap,

@@ -1,4 +1,5 @@
 import { authEndpoints } from './auth';
+import { backofficeEndpoints } from './backoffice';
 import { blogEndpoints } from './blog';
 import { cameraChatEndpoints } from './camera-chat';
 import { camerasEndpoints } from './cameras';
@@ -11,6 +12,7 @@ import { messagesEndpoints } from './messages';
 import { moneyEndpoints } from './money';
 import { pagesEndpoints } from './pages';
 import { playdatesEndpoints } from './playdates';
+import { secondFactorEndpoints } from './second-factor';
 import { userEndpoints } from './user';
 import { videosEndpoints } from './videos';
 import { visitsEndpoints } from './visits';
@@ -26,6 +28,7 @@ export const ENDPOINTS = {
   ...healthEndpoints,
   ...visitsEndpoints,
   ...authEndpoints,
+  ...secondFactorEndpoints,
   ...userEndpoints,
   ...complianceEndpoints,
   ...featuresEndpoints,
@@ -38,6 +41,7 @@ export const ENDPOINTS = {
   ...pagesEndpoints,
   ...playdatesEndpoints,
   ...blogEndpoints,
+  ...backofficeEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 /** The per-domain tables ENDPOINTS is spread from (a name in two of them would silently win once; a test checks). */
@@ -45,6 +49,7 @@ export const ENDPOINT_GROUPS: ReadonlyArray<Record<string, EndpointSpec>> = [
   healthEndpoints,
   visitsEndpoints,
   authEndpoints,
+  secondFactorEndpoints,
   userEndpoints,
   complianceEndpoints,
   featuresEndpoints,
@@ -57,6 +62,7 @@ export const ENDPOINT_GROUPS: ReadonlyArray<Record<string, EndpointSpec>> = [
   pagesEndpoints,
   playdatesEndpoints,
   blogEndpoints,
+  backofficeEndpoints,
 ];
 
 export type Endpoints = typeof ENDPOINTS;

@@ -20,7 +20,7 @@ export const ROLES = [
 ] as const;
 export type RoleName = (typeof ROLES)[number];
 
-/** The kinds of team member the back office will store; today `is_team_member` alone gives the plain `team` role. */
+/** The kinds of a team member, stored per person (users.team_kinds, decision record 070); `is_team_member` alone is plain `team`. */
 export const TEAM_KINDS = ['support', 'moderator', 'finance', 'admin'] as const satisfies readonly RoleName[];
 export type TeamKind = (typeof TEAM_KINDS)[number];
 
@@ -62,13 +62,15 @@ export const CAPABILITIES = {
   /** Team members, their kinds, feature flags and site settings. */
   'admin.team': ['admin'],
   'admin.settings': ['admin'],
+  /** Reading the audit log of every back-office and studio write (decision record 070). */
+  'admin.audit': ['admin'],
 } as const satisfies Record<string, readonly RoleName[]>;
 export type Capability = keyof typeof CAPABILITIES;
 export const CAPABILITY_NAMES = Object.keys(CAPABILITIES) as Capability[];
 
 /**
  * What both sides know of a person: the profile fields (unix seconds, as in `Profile`) plus the role tokens that
- * count (after `effectiveRoles`). null is a visitor. `team_kinds` is read only for a team member; nothing stores it yet.
+ * count (after `effectiveRoles`). null is a visitor. `team_kinds` is read only for a team member.
  */
 export interface CapabilitySubject {
   premium_until: number | null;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ENDPOINTS } from '@velora/shared';
-import { route } from '../../http/register-endpoint';
+import { ENDPOINTS, type StudioCamera } from '@velora/shared';
+import { route, type EndpointRouteExtras } from '../../http/register-endpoint';
 import type { BindableRealtimeHub } from '../../lib/realtime-hub';
 import { requireAuth } from '../../plugins/auth';
 import type { CamerasService } from './cameras.service';
@@ -23,14 +23,26 @@ export const camerasRoutes: FastifyPluginAsync<{ cameras: CamerasService; realti
   route(app, ENDPOINTS['team.cameraFeedback'], async (request) => cameras.feedbackList(request.query));
 
   route(app, ENDPOINTS['studio.camera.get'], async (request) => cameras.studio(requireAuth(request)));
-  route(app, ENDPOINTS['studio.camera.update'], async (request) => cameras.updateStudio(requireAuth(request), request.body));
-  route(app, ENDPOINTS['studio.camera.streamKey'], async (request) => cameras.rotateStreamKey(requireAuth(request)));
-  route(app, ENDPOINTS['studio.camera.publish'], async (request) => cameras.publishTicket(requireAuth(request)));
-  route(app, ENDPOINTS['studio.camera.stop'], async (request) => {
-    await cameras.stop(requireAuth(request));
-  });
-  route(app, ENDPOINTS['studio.camera.schedule.add'], async (request) => cameras.addShow(requireAuth(request), request.body));
-  route(app, ENDPOINTS['studio.camera.schedule.remove'], async (request) => cameras.removeShow(requireAuth(request), request.params.id));
+  // Her writes are about her camera, as it was before (decision record 070's audit entries).
+  const herCamera: EndpointRouteExtras = {
+    audit: {
+      before: (request) => cameras.studio(requireAuth(request)),
+      subject: (_request, _result, before) => ({ type: 'camera', id: (before as StudioCamera).camera.id }),
+    },
+  };
+  route(app, ENDPOINTS['studio.camera.update'], async (request) => cameras.updateStudio(requireAuth(request), request.body), herCamera);
+  route(app, ENDPOINTS['studio.camera.streamKey'], async (request) => cameras.rotateStreamKey(requireAuth(request)), herCamera);
+  route(app, ENDPOINTS['studio.camera.publish'], async (request) => cameras.publishTicket(requireAuth(request)), herCamera);
+  route(
+    app,
+    ENDPOINTS['studio.camera.stop'],
+    async (request) => {
+      await cameras.stop(requireAuth(request));
+    },
+    herCamera,
+  );
+  route(app, ENDPOINTS['studio.camera.schedule.add'], async (request) => cameras.addShow(requireAuth(request), request.body), herCamera);
+  route(app, ENDPOINTS['studio.camera.schedule.remove'], async (request) => cameras.removeShow(requireAuth(request), request.params.id), herCamera);
 
   // The one-click unsubscribe in a scope of its own: mail clients post a form (the table's bodyEncoding
   // 'json-or-form'), which only this route accepts. The token is in the query; the body carries nothing else.

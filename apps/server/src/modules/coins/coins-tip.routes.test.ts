@@ -1,7 +1,7 @@
 import { INSUFFICIENT_COINS, LAW_LIMITED_CODE, TipResult, splitTip } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../test/catalog-fixture';
-import { asMember, asModel, createModel } from '../../../test/factories';
+import { asMember, asModel, authContextOf, createModel } from '../../../test/factories';
 import { TEST_ENGINE, buildTestApp, type TestApp, platformWith } from '../../../test/test-app';
 import { createServices } from '../../composition/create-services';
 import type { AuthContext } from '../sessions/sessions.service';
@@ -25,15 +25,7 @@ async function funded(n: number): Promise<Viewer> {
   return v;
 }
 const countTransactions = async () => Number((await t.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_transactions'))[0]!.n);
-const viewerOf = (v: Viewer, modelId: number | null = null): AuthContext => ({
-  userId: v.id,
-  sessionId: 0,
-  premiumUntil: null,
-  isTeamMember: false,
-  modelId,
-  country: null,
-  roles: [],
-});
+const viewerOf = (v: Viewer, modelId: number | null = null): AuthContext => authContextOf({ userId: v.id, sessionId: 0, modelId });
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => NOW });

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMediaAsset } from '../../../test/factories';
+import { authContextOf, createMediaAsset } from '../../../test/factories';
 import { buildTestApp, type TestApp, platformWith } from '../../../test/test-app';
 import { createServices } from '../../composition/create-services';
 import { loadConfig } from '../../config';
@@ -13,9 +13,7 @@ import { HLS_URL_TTL_SECONDS } from './media-signing';
 import type { AssetKind, AssetStatus } from './media.repository';
 import { createMediaService, signPlaylist } from './media.service';
 
-const viewer = (roles: string[] = []): AuthContext => ({
-  userId: 1, sessionId: 1, premiumUntil: null, isTeamMember: false, modelId: null, country: null, roles,
-});
+const viewer = (roles: string[] = []): AuthContext => authContextOf({ roles });
 
 const MASTER = `#EXTM3U
 #EXT-X-VERSION:3

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { CENSORED_IMAGE_COUNT } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChapter, createImage } from '../../../test/factories';
+import { authContextOf, createChapter, createImage } from '../../../test/factories';
 import { buildTestApp, type TestApp, platformWith } from '../../../test/test-app';
 import { createServices } from '../../composition/create-services';
 import { seedCatalog, type SeededCatalog } from '../../demo/seed-catalog';
@@ -11,9 +11,7 @@ import type { AuthContext } from '../sessions/sessions.service';
 import { ALLOWED_IMAGE_SIZES, censoredNumberFor, IMAGE_WORK_CONCURRENCY, imageWorkLoad } from './media-images';
 import { mediaPaths } from './media-paths';
 
-const viewer = (roles: string[] = []): AuthContext => ({
-  userId: 1, sessionId: 1, premiumUntil: null, isTeamMember: false, modelId: null, country: null, roles,
-});
+const viewer = (roles: string[] = []): AuthContext => authContextOf({ roles });
 
 describe('GET /media/images/:kind/:id/:size.jpg', () => {
   let t: TestApp;

@@ -409,6 +409,18 @@ export function createPlaydateRoomsService(deps: PlaydateRoomsDeps) {
  * Nobody in particular: the replay page has no log-in, and a finished public playdate looks the same to everyone
  * (no reminder, no member). toPlaydate takes a viewer, so the replay hands it this one (user id 0 is no account).
  */
-const NOBODY: AuthContext = { userId: 0, sessionId: 0, premiumUntil: null, isTeamMember: false, modelId: null, country: null, roles: [] };
+const NOBODY: AuthContext = {
+  userId: 0,
+  sessionId: 0,
+  premiumUntil: null,
+  isTeamMember: false,
+  teamKinds: [],
+  modelId: null,
+  country: null,
+  roles: [],
+  worksOnSite: false,
+  secondFactorEnrolled: false,
+  secondFactorAt: null,
+};
 
 export type PlaydateRoomsService = ReturnType<typeof createPlaydateRoomsService>;

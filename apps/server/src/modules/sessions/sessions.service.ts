@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DAY_MS, SESSION_LIFETIME_DAYS } from '@velora/shared';
+import { DAY_MS, SESSION_LIFETIME_DAYS, TEAM_KINDS, worksOnSite, type TeamKind } from '@velora/shared';
+
+const isTeamKind = (kind: string): kind is TeamKind => (TEAM_KINDS as readonly string[]).includes(kind);
 import type { Queryable } from '../../db/database';
 import type { Platform } from '../../platform';
 import { createTableCache } from '../../lib/table-cache';
@@ -13,9 +15,17 @@ export interface AuthContext {
   sessionId: number;
   premiumUntil: Date | null;
   isTeamMember: boolean;
+  /** The kinds of a team member (support, moderator, finance, admin); empty for anyone else. */
+  teamKinds: TeamKind[];
   modelId: number | null;
   country: string | null;
   roles: string[];
+  /** Whether the person works on the site and so needs a second factor (from the stored roles, decision record 070). */
+  worksOnSite: boolean;
+  /** Whether an authenticator app is set up and confirmed. */
+  secondFactorEnrolled: boolean;
+  /** When this session last proved the second factor; null when it never did. */
+  secondFactorAt: Date | null;
 }
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -45,7 +55,7 @@ export const SESSION_CACHE = { max: 20_000, maxBytes: 4 * 1024 * 1024, ttlMs: 60
 
 export function createSessionsService({ db, now, realtime, log }: Pick<Platform, 'db' | 'now' | 'realtime'> & { log?: Pick<Platform['log'], 'error'> }) {
   // An unknown token is kept too (as false): a client repeating a dead token costs no query either.
-  const byTokenHash = createTableCache<SessionRow | false>({ tables: ['sessions', 'users', 'user_roles'], changes: db.changes, ...SESSION_CACHE });
+  const byTokenHash = createTableCache<SessionRow | false>({ tables: ['sessions', 'users', 'user_roles', 'user_second_factors'], changes: db.changes, ...SESSION_CACHE });
   const logoutListeners: Array<(event: LoggedOut) => void | Promise<void>> = [];
   return {
     /** Told after a log-out (chat sessions end the member's chat with 101, a live model's room with 203). */
@@ -57,8 +67,8 @@ export function createSessionsService({ db, now, realtime, log }: Pick<Platform,
     async create(userId: number, meta: { userAgent?: string | null; ip?: string | null } = {}, tx: Queryable = db) {
       const token = newSecret();
       const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
-      await sessionsRepository.insert(tx, { userId, tokenHash: hashSecret(token), expiresAt, userAgent: meta.userAgent ?? null, ip: meta.ip ?? null });
-      return { token, expiresAt };
+      const sessionId = await sessionsRepository.insert(tx, { userId, tokenHash: hashSecret(token), expiresAt, userAgent: meta.userAgent ?? null, ip: meta.ip ?? null });
+      return { token, expiresAt, sessionId };
     },
 
     async resolve(token: string): Promise<AuthContext | null> {
@@ -71,9 +81,13 @@ export function createSessionsService({ db, now, realtime, log }: Pick<Platform,
         sessionId: row.session_id,
         premiumUntil: row.premium_until,
         isTeamMember: row.is_team_member,
+        teamKinds: row.team_kinds.filter(isTeamKind),
         modelId: row.model_id,
         country: row.country,
         roles: row.roles,
+        worksOnSite: worksOnSite({ is_team_member: row.is_team_member, model_id: row.model_id, roles: row.roles }),
+        secondFactorEnrolled: row.second_factor_enrolled,
+        secondFactorAt: row.second_factor_at,
       };
     },
 
@@ -97,6 +111,9 @@ export function createSessionsService({ db, now, realtime, log }: Pick<Platform,
       if (!options.tx) realtime.disconnectSessions(ids);
       return ids;
     },
+
+    /** Records that the session proved its second factor (decision record 070). */
+    markSecondFactor: (sessionId: number, tx: Queryable = db) => sessionsRepository.markSecondFactor(tx, sessionId, now()),
 
     /** Closes the realtime connections of sessions ended in a transaction that has committed. */
     disconnect: (sessionIds: readonly number[]) => realtime.disconnectSessions(sessionIds),

@@ -25,6 +25,7 @@ export interface UserRow {
   source: string | null;
   other_source: string | null;
   is_team_member: boolean;
+  team_kinds: string[];
   model_id: number | null;
   company: 'net' | 'de' | 'ch' | null;
   playdate_block_hidden: boolean;
@@ -59,7 +60,7 @@ export interface VisitOriginRow {
 
 const USER_COLUMNS = `id, username, email, language, premium_until, registration_campaign, registration_region,
   registration_country, avatar, chatname, first_name, last_name, street, house, zip, city, country,
-  playdate_notification, camera_mail_notification, age_verified, age, source, other_source, is_team_member,
+  playdate_notification, camera_mail_notification, age_verified, age, source, other_source, is_team_member, team_kinds,
   model_id, company, playdate_block_hidden, upcoming_playdate_block_hidden,
   (email_verified_at IS NOT NULL) AS email_verified,
   (newsletter_subscribed_at IS NOT NULL AND mails_unsubscribed_at IS NULL) AS newsletter_subscribed`;

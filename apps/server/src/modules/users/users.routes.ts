@@ -15,7 +15,10 @@ export interface UsersRoutesOptions {
 export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, { users, usersSettings: settings, config }) => {
   const ok = { status: 'ok' as const };
 
-  route(app, ENDPOINTS['user.profile'], async (request) => users.profile(requireAuth(request).userId, request.visitId));
+  route(app, ENDPOINTS['user.profile'], async (request) => {
+    const auth = requireAuth(request);
+    return users.profile(auth.userId, request.visitId, auth);
+  });
 
   route(app, ENDPOINTS['user.lang'], async (request) => {
     await users.setLanguage(requireAuth(request).userId, request.body.lang);

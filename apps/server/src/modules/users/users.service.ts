@@ -1,16 +1,19 @@
 import {
   Email,
   ROLE_TOKENS,
+  TEAM_KINDS,
   Username,
   hasCountryLawLimitation,
   isLawRestrictedRegion,
   normalizeUsRegion,
+  secondFactorStateOf,
   type FeatureMapT,
   type Language,
   type Profile,
   type Role,
   type RoleToken,
   type SetOrganicDataBody,
+  type TeamKind,
   type ValidationResult,
 } from '@velora/shared';
 import type { Queryable } from '../../db/database';
@@ -19,6 +22,7 @@ import { RATE_LIMITS, limitReached } from '../../lib/rate-limits';
 import type { Platform } from '../../platform';
 import type { CoinsService } from '../coins/coins.service';
 import type { FeaturesService } from '../features/features.service';
+import type { AuthContext } from '../sessions/sessions.service';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { usersRepository, type CredentialsRow, type NewUser, type UserRow, type VisitOriginRow } from './users.repository';
 
@@ -55,7 +59,7 @@ function withAgeVerificationSettings(map: FeatureMapT, ageVerified: boolean): Fe
   return { ...map, age_verification: { ...feature, settings: { ...feature.settings, can_show_av_popup: allowed && !ageVerified } } };
 }
 
-export interface UsersDeps extends Pick<Platform, 'db' | 'mediaUrls' | 'rateLimits'> {
+export interface UsersDeps extends Pick<Platform, 'db' | 'now' | 'mediaUrls' | 'rateLimits'> {
   features: FeaturesService;
   subscriptions: SubscriptionsService;
   /** The member's ledger account (decision record 016) is the profile's coins. */
@@ -63,7 +67,7 @@ export interface UsersDeps extends Pick<Platform, 'db' | 'mediaUrls' | 'rateLimi
 }
 
 export function createUsersService(deps: UsersDeps) {
-  const { db, mediaUrls, features, subscriptions, coins: ledger } = deps;
+  const { db, now, mediaUrls, features, subscriptions, coins: ledger } = deps;
 
   return {
     /** For log-in: the user whose username or email is `login`, with the password hash. */
@@ -103,7 +107,8 @@ export function createUsersService(deps: UsersDeps) {
       return { country, features: await features.forUser(userId, { campaign: visit?.campaign ?? user.registration_campaign }) };
     },
 
-    async profile(userId: number, visitId: string | null): Promise<Profile> {
+    /** `session`: the caller's session, whose second factor the profile states (decision record 070). */
+    async profile(userId: number, visitId: string | null, session?: Pick<AuthContext, 'worksOnSite' | 'secondFactorEnrolled' | 'secondFactorAt'>): Promise<Profile> {
       const [user, coins, visit, subscription] = await Promise.all([
         usersRepository.findById(db, userId),
         // The member's ledger account (decision record 016).
@@ -145,6 +150,13 @@ export function createUsersService(deps: UsersDeps) {
         source: user.source,
         other_source: user.other_source,
         is_team_member: user.is_team_member,
+        team_kinds: user.is_team_member ? user.team_kinds.filter((kind): kind is TeamKind => (TEAM_KINDS as readonly string[]).includes(kind)) : [],
+        second_factor: session
+          ? secondFactorStateOf(
+              { worksOnSite: session.worksOnSite, enrolled: session.secondFactorEnrolled, provenAtMs: session.secondFactorAt?.getTime() ?? null },
+              now().getTime(),
+            )
+          : 'not-needed',
         model_id: user.model_id,
         company: user.company,
         features: featureMap,
