@@ -16,6 +16,7 @@ export * from './contracts/visits';
 export * from './contracts/auth';
 export * from './contracts/second-factor';
 export * from './contracts/audit';
+export * from './contracts/team';
 export * from './contracts/user';
 export * from './contracts/videos';
 export * from './contracts/catalog';

@@ -31,6 +31,7 @@ import { createPaymentsService, paymentProviderFor } from '../modules/payments/p
 import { playdateReplayKey, playdateReplayPath } from '../lib/playdate-replay-token';
 import { createPlaydateRoomsService } from '../modules/playdate-rooms/playdate-rooms.service';
 import { createPlaydatesService } from '../modules/playdates/playdates.service';
+import { createTeamService } from '../modules/team/team.service';
 import { createSecondFactorService } from '../modules/second-factor/second-factor.service';
 import { createSessionsService } from '../modules/sessions/sessions.service';
 import { createShootsService } from '../modules/shoots/shoots.service';
@@ -116,6 +117,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   // Tier 4.
   const models = createModelsService({ db, media, videos, shoots, favourites });
   const feeds = createFeedsService({ shoots, favourites });
+  const team = createTeamService({ db, secondFactor });
 
   // Tier 5. The instance's liveness is started by the server (decision record 062): until then it holds no room.
   const instanceLiveness = createInstanceLiveness({ db, now, config, log, jobs, mediaServer: parts.mediaServer ?? noMediaServer }, parts.liveness);
@@ -218,6 +220,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     pages,
     models,
     feeds,
+    team,
     instanceLiveness,
     cameras,
     favouriteLists,

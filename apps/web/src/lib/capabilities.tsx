@@ -9,12 +9,18 @@ import { useActiveRoles } from './roles';
 // off in this browser). The web hides what the server would refuse; the server still checks every call.
 
 /** The profile fields the capability table reads. */
-export type CapabilityProfile = Pick<Profile, 'premium_until' | 'model_id' | 'is_team_member'>;
+export type CapabilityProfile = Pick<Profile, 'premium_until' | 'model_id' | 'is_team_member'> & Partial<Pick<Profile, 'team_kinds'>>;
 
 /** The subject of `can()` for a profile (null: a visitor) and the role tokens that count. */
 export function capabilitySubject(profile: CapabilityProfile | null, roleTokens: readonly string[] = []): CapabilitySubject | null {
   if (!profile) return null;
-  return { premium_until: profile.premium_until, model_id: profile.model_id, is_team_member: profile.is_team_member, roles: roleTokens };
+  return {
+    premium_until: profile.premium_until,
+    model_id: profile.model_id,
+    is_team_member: profile.is_team_member,
+    roles: roleTokens,
+    team_kinds: profile.team_kinds ?? [],
+  };
 }
 
 /** The roles that come from role tokens (GET /roles) rather than the profile. */

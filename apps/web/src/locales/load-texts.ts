@@ -31,6 +31,7 @@ const LOADERS: Record<Language, Record<Namespace, () => Promise<{ default: objec
     studio: () => import('./en/studio'),
     playdates: () => import('./en/playdates'),
     money: () => import('./en/money'),
+    backoffice: () => import('./en/backoffice'),
   },
   de: {
     app: () => import('./de/app'),
@@ -47,6 +48,7 @@ const LOADERS: Record<Language, Record<Namespace, () => Promise<{ default: objec
     studio: () => import('./de/studio'),
     playdates: () => import('./de/playdates'),
     money: () => import('./de/money'),
+    backoffice: () => import('./de/backoffice'),
   },
   fr: {
     app: () => import('./fr/app'),
@@ -63,6 +65,7 @@ const LOADERS: Record<Language, Record<Namespace, () => Promise<{ default: objec
     studio: () => import('./fr/studio'),
     playdates: () => import('./fr/playdates'),
     money: () => import('./fr/money'),
+    backoffice: () => import('./fr/backoffice'),
   },
 };
 

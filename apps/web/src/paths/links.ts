@@ -43,6 +43,13 @@ export const paths = {
     routePath('teamCameraFeedback', {}, { page: page && page > 1 ? page : null, rated: rated ? 'true' : null }),
   /** The team's playdate limits (decisions 040–043). */
   teamPlaydateLimits: () => routePath('teamPlaydateLimits'),
+  /** The back office's overview (decision 070). */
+  backoffice: () => routePath('backoffice'),
+  /** The audit log; a page past the first and the filters. */
+  backofficeAudit: (query: Partial<Record<'page' | 'actor' | 'action' | 'subject_type' | 'subject_id' | 'from' | 'to', string | number>> = {}) =>
+    routePath('backofficeAudit', {}, { ...query, page: query.page && Number(query.page) > 1 ? query.page : null }),
+  /** The team: who works on the site and what they may do. */
+  backofficeTeam: () => routePath('backofficeTeam'),
   /** Membership activation (product §2). */
   paywall: () => routePath('paywall'),
   /** product §2: the blog lives under /lecker_blog for German and /blog otherwise; with an alias, one article. */

@@ -47,6 +47,10 @@ export const ROUTE_PATHS = {
   teamCameraFeedback: '/team/camera-feedback',
   // Decisions 040–043: the limits models set their playdate offers within, for the team (capability backoffice).
   teamPlaydateLimits: '/team/playdate-limits',
+  // Decision 070: the back office (the team's own screens, behind two-factor sign-in).
+  backoffice: '/backoffice',
+  backofficeAudit: '/backoffice/audit',
+  backofficeTeam: '/backoffice/team',
   messages: '/messages',
   // Also the provider's own inbox segment (product §2 omits its name).
   conversation: '/messages/:name',

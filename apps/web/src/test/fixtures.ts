@@ -30,6 +30,8 @@ export const profileFixture = (overrides: Partial<Profile> = {}): Profile => ({
   source: null,
   other_source: null,
   is_team_member: false,
+  team_kinds: [],
+  second_factor: 'not-needed',
   model_id: null,
   company: null,
   features: {},

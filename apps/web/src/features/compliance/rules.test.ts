@@ -63,6 +63,8 @@ const profile = (overrides: Partial<Profile> = {}): Profile => ({
   source: null,
   other_source: null,
   is_team_member: false,
+  team_kinds: [],
+  second_factor: 'not-needed',
   model_id: null,
   company: null,
   features: { age_verification: feature(true, { can_show_av_popup: true }) },

@@ -15,9 +15,10 @@ import profile from './profile';
 import studio from './studio';
 import playdates from './playdates';
 import money from './money';
+import backoffice from './backoffice';
 
 /** By namespace, as i18next holds them. */
-export const deTexts: LocaleTexts = { app, landing, compliance, auth, videos, catalog, player, cameras, pages, messages, profile, studio, playdates, money };
+export const deTexts: LocaleTexts = { app, landing, compliance, auth, videos, catalog, player, cameras, pages, messages, profile, studio, playdates, money, backoffice };
 
 /** By section, as the keys name them (`nav.logIn`). */
-export const de: LocaleMessages = { ...app, ...landing, ...compliance, ...auth, ...videos, ...catalog, ...player, ...cameras, ...pages, ...messages, ...profile, ...studio, ...playdates, ...money };
+export const de: LocaleMessages = { ...app, ...landing, ...compliance, ...auth, ...videos, ...catalog, ...player, ...cameras, ...pages, ...messages, ...profile, ...studio, ...playdates, ...money, ...backoffice };
