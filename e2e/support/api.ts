@@ -1,3 +1,5 @@
+import { DEMO_STAFF, proveSecondFactor } from './second-factor';
+
 // Small helpers for browser tests that need to ask the API directly (log in, wait for background work).
 
 export async function loginToken(baseUrl: string, username: string, password = 'demo-password'): Promise<string> {
@@ -7,7 +9,10 @@ export async function loginToken(baseUrl: string, username: string, password = '
     body: JSON.stringify({ username, password }),
   });
   if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
+  const token = ((await res.json()) as { access_token: string }).access_token;
+  // A staff account's session makes studio and back-office calls once its second factor is proven, as after the dialog.
+  if (DEMO_STAFF.has(username)) await proveSecondFactor(baseUrl, username, token);
+  return token;
 }
 
 export async function getJson<T>(baseUrl: string, path: string, token?: string): Promise<T> {

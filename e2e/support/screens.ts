@@ -182,6 +182,10 @@ export async function resolveScreens(baseUrl: string): Promise<Screen[]> {
     { route: 'studioPlaydateRoom', name: 'studioPlaydateRoom', path: at('studioPlaydateRoom', { id: first('playdate of model', studio.upcoming).id }), viewer: 'model' },
     { route: 'teamCameraFeedback', name: 'teamCameraFeedback', path: at('teamCameraFeedback'), viewer: 'admin' },
     { route: 'teamPlaydateLimits', name: 'teamPlaydateLimits', path: at('teamPlaydateLimits'), viewer: 'admin' },
+    // The back office (decision 070).
+    { route: 'backoffice', name: 'backoffice', path: at('backoffice'), viewer: 'admin' },
+    { route: 'backofficeAudit', name: 'backofficeAudit', path: at('backofficeAudit'), viewer: 'admin', textHeavy: true },
+    { route: 'backofficeTeam', name: 'backofficeTeam', path: at('backofficeTeam'), viewer: 'admin' },
   ];
   return screens;
 }

@@ -16,7 +16,9 @@ const sessions: Record<string, AuthContext> = {
   member: base,
   premium: { ...base, userId: 2, premiumUntil: new Date(NOW + 60_000) },
   expired: { ...base, userId: 3, premiumUntil: new Date(NOW - 1) },
-  team: { ...base, userId: 4, isTeamMember: true },
+  // As after a log-in with a code of the app (decision record 070).
+  team: { ...base, userId: 4, isTeamMember: true, worksOnSite: true, secondFactorEnrolled: true, secondFactorAt: new Date(NOW - 60_000) },
+  teamWithoutCode: { ...base, userId: 6, isTeamMember: true, worksOnSite: true, secondFactorEnrolled: true, secondFactorAt: null },
   limited: { ...base, userId: 5 },
 };
 
@@ -131,6 +133,12 @@ describe('a route registered from an endpoint entry', () => {
     const res = await call('GET', url, as);
     expect(res.statusCode).toBe(status);
     if (status === 403) expect(res.json().error.message).toMatch(url === '/premium' ? /capability "premium"/ : /capability "backoffice"/);
+  });
+
+  it('refuses a staff capability to a session that has not proven its second factor, naming what to do', async () => {
+    const res = await call('GET', '/office', 'teamWithoutCode');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('SECOND_FACTOR_REQUIRED');
   });
 
   it('applies a partial law limit only to the calls it picks', async () => {

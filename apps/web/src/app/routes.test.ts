@@ -23,6 +23,10 @@ const PRODUCT_PATHS = [
   '/team/camera-feedback',
   // Decisions 040–043: the team's playdate limits (team accounts; the screen tells other members so).
   '/team/playdate-limits',
+  // The back office (decision 070).
+  '/backoffice',
+  '/backoffice/audit',
+  '/backoffice/team',
 ];
 
 describe('route table', () => {
@@ -64,6 +68,12 @@ describe('route table', () => {
 
   it("puts the team's playdate limits behind log-in, not behind premium or the law limits", () => {
     expect(routeByName('teamPlaydateLimits')).toMatchObject({ path: '/team/playdate-limits', requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
+  });
+
+  it('puts the back office behind log-in, not behind premium or the law limits', () => {
+    for (const [name, path] of [['backoffice', '/backoffice'], ['backofficeAudit', '/backoffice/audit'], ['backofficeTeam', '/backoffice/team']] as const) {
+      expect(routeByName(name)).toMatchObject({ path, requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
+    }
   });
 
   it('titles the extend-playdate screen as product §2 says', () => {

@@ -69,6 +69,8 @@ const BACKGROUND_GETS: Record<string, Handler> = {
   '/feature/model_tip_offer': () => ({ offer: null }),
   // The playdate-feedback question at start (app/popups/playdate-triggers.tsx).
   '/playdates/feedback': () => ({ items: [] }),
+  // The studio's and back office's gate (decision 070): a session that proved its second factor, as after logging in.
+  '/auth/second-factor': () => ({ needed: true, enrolled: true, verified_until: 4_000_000_000, recovery_codes_left: 10 }),
 };
 
 /** Answers each call by its path; a handler may throw (e.g. an ApiError). Unknown paths fail the test loudly. */

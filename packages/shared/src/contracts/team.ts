@@ -30,11 +30,13 @@ export type TeamList = z.infer<typeof TeamList>;
 const kinds = z
   .array(z.enum(TEAM_KINDS, { message: `Must be among ${TEAM_KINDS.join(', ')}` }))
   .max(TEAM_KINDS.length)
-  .refine((list) => new Set(list).size === list.length, 'Must not repeat a kind');
+  .refine((list) => new Set(list).size === list.length, 'Must not repeat a kind')
+  .meta({ uniqueItems: true });
 const roles = z
   .array(z.enum(STAFF_ROLES, { message: `Must be among ${STAFF_ROLES.join(', ')}` }))
   .max(STAFF_ROLES.length)
-  .refine((list) => new Set(list).size === list.length, 'Must not repeat a role');
+  .refine((list) => new Set(list).size === list.length, 'Must not repeat a role')
+  .meta({ uniqueItems: true });
 
 /** What a person does on the site: on the team (with kinds, possibly none) or not, and the editorial roles. */
 export const TeamMembershipBody = z.object({
