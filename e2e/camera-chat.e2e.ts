@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, loginToken } from './support/api';
 import { launchBrowser } from './support/browser';
+import { countFrames, playback } from './support/live-viewer-page';
 import { startServer, type RunningServer } from './support/start-server';
 import { logInThroughDialog } from './support/log-in';
 
@@ -153,10 +154,18 @@ describe('chat with cameras', () => {
     const enteredAt = Date.now();
     // The first minute on entry, then one at the start of each next minute.
     await expect.poll(() => headerCoins(member), { timeout: 10_000 }).toBe(before - PRICE);
+    // What he pays for plays: the player asks for its ticket again once the paid session is open (issue 25, finding 8).
+    await member.waitForFunction(() => document.querySelector('[data-testid="live-player"]')?.getAttribute('data-status') === 'playing', null, { timeout: 20_000 });
+    await countFrames(member);
     await expect.poll(() => headerCoins(member), { timeout: (MINUTE_SECONDS + 10) * 1000 }).toBe(before - 2 * PRICE);
     const second = Date.now() - enteredAt;
     await expect.poll(() => headerCoins(member), { timeout: (MINUTE_SECONDS + 10) * 1000 }).toBe(before - 3 * PRICE);
     const third = Date.now() - enteredAt;
+    // Two seconds of the fake camera's 15 fps, presented while he pays.
+    await member.waitForFunction(() => ((window as unknown as { __frames?: number }).__frames ?? 0) > 30, null, { timeout: 10_000 }).catch(() => undefined);
+    const video = await playback(member);
+    expect(video.width).toBeGreaterThan(0);
+    expect(video.frames).toBeGreaterThan(30);
     console.log(`paid chat: minute 2 charged after ${second} ms, minute 3 after ${third} ms (minutes of ${MINUTE_SECONDS} s)`);
     expect(second).toBeGreaterThanOrEqual(MINUTE_SECONDS * 1000 - 1500);
     expect(third).toBeGreaterThanOrEqual(2 * MINUTE_SECONDS * 1000 - 1500);

@@ -167,6 +167,19 @@ describe('live cams', () => {
     expect(await liveCard.getByTestId('camera-state').textContent()).toBe('Live');
     expect(await cardIn(member, 'offline', cameraName).count()).toBe(0);
     expect(await documentIsMarked(member)).toBe(true);
+    // Its picture is never broken: the cover while the room has no frame yet, then the frame. The frame's URL is
+    // root-relative and answers on a page opened under another host name than PUBLIC_URL (the page is on 127.0.0.1,
+    // the server's PUBLIC_URL says localhost: start-server), as every other picture does (issue 25, finding 9).
+    expect(new URL(member.url()).hostname).toBe('127.0.0.1');
+    const picture = liveCard.locator('img.camera-card__image');
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 15_000 }).toBeGreaterThan(0);
+    const cameraId = (await getJson<{ camera: { id: number } }>(server.url, '/studio/camera', modelToken)).camera.id;
+    const frame = () =>
+      member.evaluate(async (path) => {
+        const res = await fetch(path, { cache: 'no-store' });
+        return `${res.status} ${res.headers.get('content-type')}`;
+      }, `/live/preview/${cameraId}.jpg`);
+    await expect.poll(frame, { timeout: 45_000, interval: 1000 }).toBe('200 image/jpeg');
 
     await liveCard.getByRole('link').first().click();
     await member.waitForURL((u) => u.pathname === `/camera/${cameraName}`);

@@ -40,6 +40,8 @@ export interface OpenapiFuzzReport {
   statuses: Record<string, number>;
   mismatches: Mismatch[];
   outOfTime: boolean;
+  /** Cases tried, sent or not (a negative case some operations have no form of): the first pass is 2 per operation. */
+  tried: number;
   /** Operations json-schema-faker made no valid request of (in 24 tries). */
   ungenerated: Set<string>;
 }
@@ -221,7 +223,7 @@ export async function runOpenapiFuzz(options: OpenapiFuzzOptions): Promise<Opena
   const random = seededRandom(options.seed);
   const generate = generatorFor(random);
   const validate = createValidator();
-  const report: OpenapiFuzzReport = { engine: options.engine, seed: options.seed, sent: 0, operations: 0, durationMs: 0, statuses: {}, mismatches: [], outOfTime: false, ungenerated: new Set() };
+  const report: OpenapiFuzzReport = { engine: options.engine, seed: options.seed, sent: 0, operations: 0, durationMs: 0, statuses: {}, mismatches: [], outOfTime: false, tried: 0, ungenerated: new Set() };
   const started = Date.now();
   try {
     const served = await world.app.inject({ method: 'GET', url: `${API_PREFIX}/docs/json` });
@@ -233,6 +235,7 @@ export async function runOpenapiFuzz(options: OpenapiFuzzOptions): Promise<Opena
         report.outOfTime = true;
         break;
       }
+      report.tried += 1;
       // Each operation a positive and a negative case first, then at random.
       const pass = index < operations.length * 2;
       const operation = pass ? operations[Math.floor(index / 2)]! : random.pick(operations);

@@ -1,5 +1,5 @@
 import type { CameraSummary, Language } from '@velora/shared';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/paths';
@@ -46,11 +46,18 @@ interface CameraCardProps {
   highlighted?: boolean;
 }
 
-/** A live cam: preview (a live frame, refreshed as its URL changes; the cover otherwise), state, viewers, chat, tags, heart. */
+/**
+ * A live cam: preview (a live frame, refreshed as its URL changes; the cover otherwise, and while a frame fails to
+ * load), state, viewers, chat, tags, heart.
+ */
 export function CameraCard({ camera, language, highlighted = false }: CameraCardProps) {
   const { t } = useTranslation();
   const nameId = useId();
   const live = camera.state === 'live';
+  // A live room has no frame for its first seconds (and none while its media server restarts): the cover stands in
+  // until the next frame's URL, never a broken picture.
+  const [failedPreview, setFailedPreview] = useState<string | null>(null);
+  const showPreview = live && camera.preview !== failedPreview;
   return (
     <article
       className={['camera-card', `camera-card--${camera.state}`, highlighted ? 'camera-card--highlighted' : ''].filter(Boolean).join(' ')}
@@ -62,7 +69,8 @@ export function CameraCard({ camera, language, highlighted = false }: CameraCard
         {/* A plain img: the live preview changes its URL every few seconds and must not flash a placeholder. */}
         <Picture
           className="camera-card__image"
-          src={live ? camera.preview : camera.cover}
+          src={showPreview ? camera.preview : camera.cover}
+          onError={showPreview ? () => setFailedPreview(camera.preview) : undefined}
           sizes="(min-width: 1280px) 320px, (min-width: 720px) 45vw, 92vw"
           width={640}
           height={360}

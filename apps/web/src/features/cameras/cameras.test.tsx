@@ -239,6 +239,22 @@ describe('/cameras', () => {
     expect(within(card).getByText('40 watching')).toBeTruthy();
   });
 
+  it("shows a live card's cover while its frame fails to load, and tries the next frame", async () => {
+    member({ get: { '/cameras': () => list() } });
+    renderApp('/cameras');
+    await screen.findByTestId('camera-group-live');
+    const card = (await screen.findAllByTestId('camera-card')).find((c) => c.dataset.cameraName === 'cam-1')!;
+    const img = () => card.querySelector('img')!;
+    expect(img().getAttribute('src')).toBe('/media/live/1/preview-1.jpg');
+    // A room's first seconds: no frame yet (404).
+    act(() => {
+      img().dispatchEvent(new Event('error'));
+    });
+    await waitFor(() => expect(img().getAttribute('src')).toBe('/media/cameras/1-640x360.jpg'));
+    act(() => emit(REALTIME_CAMERA_EVENTS.status, statusEvent(live(1, { viewers: 2, preview: '/media/live/1/preview-2.jpg' }))));
+    await waitFor(() => expect(img().getAttribute('src')).toBe('/media/live/1/preview-2.jpg'));
+  });
+
   it('is skipped for law-limited members, without asking for cameras', async () => {
     member({ get: { '/cameras': () => list() } }, profileFixture({ law_limitations: ['country:SE'] }));
     const { location } = renderApp('/cameras');
