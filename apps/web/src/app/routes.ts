@@ -61,17 +61,17 @@ const screens = {
   conversation: withTexts(['messages'], () => import('@/features/messages/routes/conversation')),
   playdateMessages: withTexts(['messages'], () => import('@/features/messages/routes/playdate-conversation')),
   // The studio screen tells a member who is not a model that it is for model accounts (capability studio).
-  studio: withTexts(['cameras', 'studio', 'playdates', 'backoffice'], behindSecondFactor(() => import('@/features/studio/routes/studio'))),
+  studio: withTexts(['cameras', 'studio', 'playdates'], behindSecondFactor(() => import('@/features/studio/routes/studio'))),
   // Playdate rooms (decisions 040–043): the member's or a viewer's, and the model's (capability studio, told on the screen).
   privatePlaydate: withTexts(['cameras', 'playdates'], () => import('@/features/playdate-room/routes/playdate-room').then((m) => ({ default: m.PrivatePlaydateRoute }))),
   publicPlaydate: withTexts(['cameras', 'playdates'], () => import('@/features/playdate-room/routes/playdate-room').then((m) => ({ default: m.PublicPlaydateRoute }))),
-  studioPlaydateRoom: withTexts(['cameras', 'playdates', 'backoffice'], behindSecondFactor(() => import('@/features/playdate-room/routes/studio-playdate-room'))),
+  studioPlaydateRoom: withTexts(['cameras', 'playdates'], behindSecondFactor(() => import('@/features/playdate-room/routes/studio-playdate-room'))),
   // The screen tells a member who is not on the team that it is for the team (capability backoffice).
-  teamCameraFeedback: withTexts(['videos', 'studio', 'backoffice'], behindSecondFactor(() => import('@/features/team/routes/camera-feedback'))),
-  teamPlaydateLimits: withTexts(['studio', 'backoffice'], behindSecondFactor(() => import('@/features/team/routes/playdate-limits'))),
+  teamCameraFeedback: withTexts(['videos', 'studio'], behindSecondFactor(() => import('@/features/team/routes/camera-feedback'))),
+  teamPlaydateLimits: withTexts(['studio'], behindSecondFactor(() => import('@/features/team/routes/playdate-limits'))),
   // The back office (decision 070): its own chunks, behind two-factor sign-in; each screen says who it is for.
   backoffice: withTexts(['backoffice'], behindSecondFactor(() => import('@/features/backoffice/routes/backoffice-home'))),
-  backofficeAudit: withTexts(['backoffice'], behindSecondFactor(() => import('@/features/backoffice/routes/audit-log'))),
+  backofficeAudit: withTexts(['backoffice', 'videos'], behindSecondFactor(() => import('@/features/backoffice/routes/audit-log'))),
   backofficeTeam: withTexts(['backoffice'], behindSecondFactor(() => import('@/features/backoffice/routes/team'))),
   // The chat screens carry the cameras feature's live player (features/camera-chat stays apart).
   freeChat: withTexts(['catalog', 'cameras', 'money'], () => import('./screens/camera-chat-screen').then((m) => ({ default: m.FreeChatScreen }))),
