@@ -64,6 +64,10 @@ export const SAMPLES: Partial<Record<EndpointName, Sample>> = {
     return { body: { username: name, email: `${name}@example.com`, password: 'long-enough-password' } };
   },
   'auth.login': (w) => ({ body: { username: w.users.other.username, password: PASSWORD } }),
+  // A well-formed code of an authenticator app (the schema's pattern); whether it is the current one is the service's.
+  'secondFactor.confirm': () => ({ body: { code: '123456' } }),
+  'secondFactor.verify': () => ({ body: { code: '123456' } }),
+  'secondFactor.recoveryCodes': () => ({ body: { code: '123456' } }),
   'auth.forgotPassword': (w) => ({ body: { username: w.users.other.username } }),
   'auth.identity': () => ({ params: { provider: 'google' }, body: { token: 'not-a-valid-id-token', language: 'en' } }),
   'user.changePassword': () => ({ body: { password: PASSWORD, newPassword: PASSWORD } }),

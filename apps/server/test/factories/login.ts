@@ -12,6 +12,8 @@ export interface LoggedIn {
   id: number;
   /** The opaque bearer token of a fresh session. */
   token: string;
+  /** The session's id (a test that moves the clock past the second factor's window proves it again). */
+  sessionId: number;
   /** Ready for `t.app.inject({ headers })`. */
   headers: { authorization: string };
 }
@@ -49,8 +51,14 @@ export async function loginAs(t: FactoryContext, user: UserRow, options: LoginOp
     if (enrolled.length === 0) await t.services.secondFactor.enroll(user.id, TEST_TOTP_SECRET);
     if (secondFactor === 'proven') await t.services.sessions.markSecondFactor(sessionId);
   }
-  return { user, id: user.id, token, headers: bearer(token) };
+  return { user, id: user.id, token, sessionId, headers: bearer(token) };
 }
+
+/**
+ * The session proves its second factor again at the test clock's now, as a person enters a code when the studio asks
+ * after the proof's hours ran out (decision record 070): for tests that move the clock by days.
+ */
+export const proveSecondFactorAgain = (t: FactoryContext, who: Pick<LoggedIn, 'sessionId'>) => t.services.sessions.markSecondFactor(who.sessionId);
 
 const userHasStaffRole = async (t: FactoryContext, userId: number) =>
   (await t.deps.db.query<{ n: number }>("SELECT count(*)::int AS n FROM user_roles WHERE user_id = $1 AND role IN ('writer', 'retagger')", [userId]))[0]!.n > 0;

@@ -49,7 +49,7 @@ export const favouritesRepository = {
     return db.query<FavouriteRow>(
       `SELECT f.target_id, f.created_at FROM favourites f
         WHERE f.user_id = $1 AND f.kind = $2 AND ${liveTarget(kind)}
-        ORDER BY f.created_at DESC, f.target_id DESC
+        ORDER BY f.created_at DESC, f.seq DESC
         LIMIT $3 OFFSET $4`,
       [userId, kind, limit, offset],
     );

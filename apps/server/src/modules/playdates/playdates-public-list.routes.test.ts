@@ -1,6 +1,6 @@
 import { PlaydateList } from '@velora/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asMember } from '../../../test/factories';
+import { asMember, proveSecondFactorAgain } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { call, offeringModel } from '../../../test/modules/playdates';
 
@@ -33,6 +33,8 @@ describe('GET /playdates/public/list', () => {
     await t.services.playdates.sweep();
     await end(old);
     clock += 8 * 24 * 3_600_000;
+    // Days later she enters a code of her app again (the proof lasts hours).
+    await proveSecondFactorAgain(t, m.model);
 
     const recent = await show('Recent show', 60);
     clock += 2 * 60_000;
