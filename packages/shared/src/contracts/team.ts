@@ -52,4 +52,5 @@ export const AddTeamMemberBody = TeamMembershipBody.extend({
 });
 export type AddTeamMemberBody = z.infer<typeof AddTeamMemberBody>;
 
-export const TeamMemberParams = z.object({ user_id: z.coerce.number().int().positive('Must be a user id') });
+/** A user id: PostgreSQL's integer, so one past its range is a 400 naming the parameter, never a 500. */
+export const TeamMemberParams = z.object({ user_id: z.coerce.number().int('Must be a user id').positive('Must be a user id').max(2_147_483_647, 'Must be a user id') });

@@ -83,6 +83,15 @@ describe('adding and changing a person', () => {
     expect(Object.keys(bad.json().error.fields)).toContain('team_kinds.0');
   });
 
+  it('answers 400 naming user_id for an id past the database integer (found by the fuzz run: a 500)', async () => {
+    const admin = await asAdmin(t);
+    for (const id of ['2147483648', '0', 'x']) {
+      const res = await send(admin, 'PUT', `/backoffice/team/${id}`, { team_member: true, team_kinds: ['support'], roles: ['writer'] });
+      expect(res.statusCode, id).toBe(400);
+      expect(Object.keys(res.json().error.fields ?? {}), id).toContain('user_id');
+    }
+  });
+
   it('never leaves the site without an admin: the last one cannot drop the kind', async () => {
     const fresh = await buildTestApp();
     try {
