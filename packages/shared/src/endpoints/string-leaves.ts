@@ -91,6 +91,9 @@ export const SAMPLE_TEXT: Record<string, string> = {
   'studio.playdates.settings body.hours.time_zone': 'Europe/Berlin',
   // "<playdate id>.<base64url HMAC-SHA256>" (decision record 041).
   'playdates.public.chatHistory query.token': `7.${'A'.repeat(43)}`,
+  // Six digits of an authenticator app (decision record 070).
+  'secondFactor.confirm body.code': '123456',
+  'secondFactor.recoveryCodes body.code': '123456',
 };
 
 const GENERIC_SAMPLES = [
