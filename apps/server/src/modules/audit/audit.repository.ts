@@ -1,21 +1,10 @@
 import type { Queryable } from '../../db/database';
+import type { AuditRecord } from '../../http/audited-endpoint';
 
 // SQL of the audit log (decision record 070). Insert and read only: the table refuses UPDATE, DELETE and TRUNCATE.
 
-export interface NewAuditEntry {
-  actorId: number | null;
-  /** Kept as it was then: a renamed or deleted account does not rewrite the history. */
-  actorName?: string;
-  action: string;
-  subjectType: string | null;
-  subjectId: string | null;
-  before: unknown;
-  after: unknown;
-  request: unknown;
-  ip: string | null;
-  requestId: string | null;
-  at: Date;
-}
+/** An entry as stored: the writer's record (http/audited-endpoint.ts) and the time it was made. */
+export type NewAuditEntry = AuditRecord & { at: Date };
 
 export interface AuditRow {
   id: string;
