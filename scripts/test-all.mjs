@@ -10,6 +10,9 @@
 // every failure; the exit code is 1 when any step failed. The tests' lane streams its output as it comes; the
 // computing lane's is printed whole when each of its steps ends, so two outputs never interleave.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 // The build and the demo clips' transcode first: the browser steps wait for them. Lint and typecheck wait for the live
 // browser step, whose tests wait on real time and leave 30-70 % of the machine idle, while the server suite leaves
@@ -22,6 +25,15 @@ const FOREGROUND = ['test:server', 'test:unit', 'test:e2e-live', 'test:e2e-other
 /** The steps of the tests' lane that need the built web app and the demo clips. */
 const BROWSER_STEPS = new Set(['test:e2e-live', 'test:e2e-other']);
 
+/**
+ * Where each step's vitest runs write the names of their failures (tools/retry-summary-reporter.js): the run's last
+ * lines repeat them, since a long CI log is often read only at its end.
+ */
+const FAILURES_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'velora-test-failures-'));
+const failuresFileOf = (script) => path.join(FAILURES_DIR, `${script.replace(/[^a-z0-9-]/gi, '-')}.txt`);
+/** At most this many lines of one step's failures at the end; the step's own output has them all. */
+const FAILURE_LINES = 40;
+
 const startedAt = Date.now();
 const results = [];
 const seconds = (from) => ((Date.now() - from) / 1000).toFixed(0);
@@ -31,7 +43,10 @@ function run(script, { background }) {
   return new Promise((resolve) => {
     const started = Date.now();
     const command = background ? ['nice', ['-n', '19', 'npm', 'run', '-s', script]] : ['npm', ['run', '-s', script]];
-    const child = spawn(command[0], command[1], { stdio: ['ignore', background ? 'pipe' : 'inherit', background ? 'pipe' : 'inherit'] });
+    const child = spawn(command[0], command[1], {
+      stdio: ['ignore', background ? 'pipe' : 'inherit', background ? 'pipe' : 'inherit'],
+      env: { ...process.env, TEST_FAILURES_FILE: failuresFileOf(script) },
+    });
     const chunks = [];
     if (background) {
       child.stdout.on('data', (d) => chunks.push(d));
@@ -98,4 +113,17 @@ for (const r of [...results].sort((a, b) => (a.startedAt ?? Infinity) - (b.start
   const state = r.skipped ? `not run: ${r.skipped}` : r.code === 0 ? 'passed' : `FAILED (exit ${r.code}${r.signal ? `, ${r.signal}` : ''})`;
   console.log(`  ${r.script.padEnd(16)} ${String(r.seconds).padStart(5)} s  ${r.lane.padEnd(19)} ${state}`);
 }
+for (const r of results.filter((result) => result.code !== 0 && !result.skipped)) {
+  let lines = [];
+  try {
+    lines = fs.readFileSync(failuresFileOf(r.script), 'utf8').trimEnd().split('\n');
+  } catch {
+    // A step that failed without a vitest failure (lint, typecheck, the build) names its errors in its own output.
+  }
+  if (lines.length === 0) continue;
+  console.log(`\n${r.script} failed with:`);
+  for (const line of lines.slice(0, FAILURE_LINES)) console.log(`  ${line}`);
+  if (lines.length > FAILURE_LINES) console.log(`  … and ${lines.length - FAILURE_LINES} more lines in the step's output above`);
+}
+fs.rmSync(FAILURES_DIR, { recursive: true, force: true });
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import RetrySummaryReporter, { firstLineOf, formatRetrySummary, retriedTestOf } from './retry-summary-reporter.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import RetrySummaryReporter, { failedTestOf, firstLineOf, formatFailureSummary, formatRetrySummary, retriedTestOf } from './retry-summary-reporter.js';
 
 // The summary CI's log ends with (docs/testing.md, retry policy): every retried test named, with its first failure.
 
@@ -70,5 +73,51 @@ describe('the retry summary', () => {
       '\nRetried tests: 1\n  — [e2e-live] e2e/live-cams.e2e.ts > live cams > goes live from the studio (passed on retry): TimeoutError: page.waitForFunction: Timeout 20000ms exceeded.\n',
       '\nRetried tests: none\n',
     ]);
+  });
+
+  it('names every failed test, every file that failed outside its tests and every error outside a test', () => {
+    expect(formatFailureSummary([], [], [])).toBe('');
+    expect(failedTestOf(testCase({ state: 'passed' }), '/repo')).toBeNull();
+    const failed = failedTestOf(testCase({ state: 'failed', retryCount: 1, errors: [TIMEOUT, { name: 'AssertionError', message: 'expected 500 to be 200' }] }), '/repo');
+    expect(failed).toEqual({ name: '[e2e-live] e2e/live-cams.e2e.ts > live cams > goes live from the studio', error: 'AssertionError: expected 500 to be 200' });
+    expect(formatFailureSummary([failed], [{ name: 'apps/server/src/a.test.ts', error: 'hook timed out' }], ['Connection is closed.'])).toBe(
+      [
+        'Failed tests: 1',
+        '  — [e2e-live] e2e/live-cams.e2e.ts > live cams > goes live from the studio: AssertionError: expected 500 to be 200',
+        'Files that failed outside their tests: 1',
+        '  — apps/server/src/a.test.ts: hook timed out',
+        'Errors outside any test: 1',
+        '  — Connection is closed.',
+      ].join('\n'),
+    );
+  });
+
+  it('prints the failures before the retry summary and appends them to TEST_FAILURES_FILE for npm test’s last lines', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'failures-')), 'test-server.txt');
+    const previous = process.env.TEST_FAILURES_FILE;
+    process.env.TEST_FAILURES_FILE = file;
+    try {
+      const printed = [];
+      const reporter = new RetrySummaryReporter();
+      reporter.onInit({ config: { root: '/repo' }, logger: { log: (message) => printed.push(message) } });
+      reporter.onTestCaseResult(testCase({ state: 'failed', project: 'server-pglite', errors: [{ name: 'AssertionError', message: 'expected 500 to be 400' }] }));
+      const module = { moduleId: '/repo/apps/server/src/b.test.ts', errors: () => [{ name: 'Error', message: 'Hook timed out in 60000ms.' }] };
+      await reporter.onTestRunEnd([module], [{ name: 'Error', message: 'Connection is closed.' }]);
+      // A run that passes adds nothing to the file.
+      await reporter.onTestRunEnd([], []);
+      const expected = [
+        'Failed tests: 1',
+        '  — [server-pglite] e2e/live-cams.e2e.ts > live cams > goes live from the studio: AssertionError: expected 500 to be 400',
+        'Files that failed outside their tests: 1',
+        '  — apps/server/src/b.test.ts: Hook timed out in 60000ms.',
+        'Errors outside any test: 1',
+        '  — Connection is closed.',
+      ].join('\n');
+      expect(fs.readFileSync(file, 'utf8')).toBe(`${expected}\n`);
+      expect(printed).toEqual([`\n${expected}\nRetried tests: none\n`, '\nRetried tests: none\n']);
+    } finally {
+      if (previous === undefined) delete process.env.TEST_FAILURES_FILE;
+      else process.env.TEST_FAILURES_FILE = previous;
+    }
   });
 });
