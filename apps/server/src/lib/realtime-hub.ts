@@ -54,6 +54,18 @@ export interface RealtimeEventContext {
   connectionId: string;
   /** Whether this connection is in the room now (a handler that writes into a room checks this). */
   inRoom(room: string): boolean;
+  /**
+   * The connection's session as it is now, read again (null for a visitor, or a session that has ended): a staff
+   * write checks its second factor with it, which may have been proven after the connection opened.
+   */
+  session(): Promise<RealtimeSession | null>;
+}
+
+/** What a realtime handler reads of a connection's session (the sessions module's AuthContext has these). */
+export interface RealtimeSession {
+  userId: number;
+  secondFactorEnrolled: boolean;
+  secondFactorAt: Date | null;
 }
 
 export type RealtimeEventHandler<C extends ClientEventContract> = (

@@ -101,11 +101,17 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
  * 070): 403 naming what to do, set up an app or enter a code, which the web answers with that form.
  */
 export function requireSecondFactor(auth: AuthContext, nowMs: number): void {
+  const refusal = secondFactorRefusalOf(auth, nowMs);
+  if (refusal) throw new HttpError(403, refusal.code, refusal.message);
+}
+
+/** Why a session may not make a staff call now (no app set up, or no code entered lately), or null when it may. */
+export function secondFactorRefusalOf(auth: Pick<AuthContext, 'secondFactorEnrolled' | 'secondFactorAt'>, nowMs: number): { code: string; message: string } | null {
   const state = secondFactorStateOf({ worksOnSite: true, enrolled: auth.secondFactorEnrolled, provenAtMs: auth.secondFactorAt?.getTime() ?? null }, nowMs);
-  if (state === 'verified') return;
-  throw state === 'setup'
-    ? new HttpError(403, SECOND_FACTOR_REFUSALS.setup, 'This needs two-factor sign-in: set up an authenticator app first')
-    : new HttpError(403, SECOND_FACTOR_REFUSALS.required, 'This needs two-factor sign-in: enter a code of your authenticator app');
+  if (state === 'verified') return null;
+  return state === 'setup'
+    ? { code: SECOND_FACTOR_REFUSALS.setup, message: 'This needs two-factor sign-in: set up an authenticator app first' }
+    : { code: SECOND_FACTOR_REFUSALS.required, message: 'This needs two-factor sign-in: enter a code of your authenticator app' };
 }
 
 /** For handlers of member routes: the auth context, which the hook guaranteed. */

@@ -14,14 +14,14 @@ import type { PresenceSnapshot } from '../lib/presence-store';
 import type { PresenceTracker } from '../lib/presence-tracker';
 import type { RateLimitStore } from '../lib/rate-limit-store';
 import { RealtimeError } from '../lib/realtime-error';
-import type { BindableRealtimeHub, RealtimeEventContext, RealtimeRateLimit, RoomKindDefinition } from '../lib/realtime-hub';
+import type { BindableRealtimeHub, RealtimeEventContext, RealtimeRateLimit, RealtimeSession, RoomKindDefinition } from '../lib/realtime-hub';
 
 /** What the dispatcher needs of a Socket.IO socket (kept narrow so it reads without Socket.IO's generics). */
 export interface ClientConnection {
   id: string;
   connected: boolean;
   rooms: Set<string>;
-  data: { userId: number | null };
+  data: { userId: number | null; token?: string | null };
   join(room: string): unknown;
   leave(room: string): unknown;
   onAny(listener: (event: string, ...args: unknown[]) => void): unknown;
@@ -37,6 +37,8 @@ export interface ClientEventDispatcherOptions {
   /** Shared counters per user (Redis with REDIS_URL); visitors are counted per connection, in-process. */
   rateLimits: RateLimitStore;
   log: FastifyBaseLogger;
+  /** Reads a connection's session again by its token (a staff write checks the second factor with it). */
+  resolveSession?: (token: string) => Promise<RealtimeSession | null>;
 }
 
 type Handler = (connection: ClientConnection, payload: unknown) => Promise<object>;
@@ -53,7 +55,7 @@ interface Route {
  * browser sends throws or disconnects it; an event sent without an acknowledgement callback is ignored.
  */
 export function createClientEventDispatcher(options: ClientEventDispatcherOptions) {
-  const { hub, presence, log } = options;
+  const { hub, presence, log, resolveSession } = options;
   let sharedLimitsFailing = false;
   /** Visitors' counters live with their connection and go with it. */
   const visitorCounters = new WeakMap<ClientConnection, Map<string, { count: number; resetAt: number }>>();
@@ -74,6 +76,18 @@ export function createClientEventDispatcher(options: ClientEventDispatcherOption
       rateLimit: defined.rateLimit,
       visitors: defined.visitors,
       run: async (connection, payload) => (await defined.handler(contextOf(connection), payload)) as object,
+    };
+  }
+
+  function contextOf(connection: ClientConnection): RealtimeEventContext {
+    return {
+      userId: connection.data.userId,
+      connectionId: connection.id,
+      inRoom: (room) => connection.rooms.has(room),
+      session: async () => {
+        const token = connection.data.token;
+        return token && resolveSession ? resolveSession(token) : null;
+      },
     };
   }
 
@@ -194,9 +208,6 @@ export function joinedRooms(connection: Pick<ClientConnection, 'rooms'>): RoomNa
   return [...connection.rooms].filter((room): room is RoomName => parseRoomName(room) !== null);
 }
 
-function contextOf(connection: ClientConnection): RealtimeEventContext {
-  return { userId: connection.data.userId, connectionId: connection.id, inRoom: (room) => connection.rooms.has(room) };
-}
 
 /** What browsers see: member ids only where the room kind shows them. */
 export function toClientPresence(room: string, snapshot: PresenceSnapshot, definition: RoomKindDefinition | undefined): RoomPresence {

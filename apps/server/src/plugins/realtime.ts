@@ -139,6 +139,7 @@ export const realtimePlugin = fp(
       presence,
       rateLimits: opts.rateLimits ?? createMemoryRateLimitStore(),
       log: app.log,
+      resolveSession: (token) => opts.sessions.resolve(token),
     });
 
     io.use((socket, next) => {

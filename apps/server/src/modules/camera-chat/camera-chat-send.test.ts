@@ -1,7 +1,7 @@
 import { CHAT_MESSAGE_MAX, CHAT_RATE_LIMIT, ChatMessage, REALTIME_CHAT_EVENTS, type ChatMessage as ChatMessageT } from '@velora/shared';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { asMember, type LoggedIn } from '../../../test/factories';
+import { asMember, loginAs, type LoggedIn } from '../../../test/factories';
 import { createRealtimeClients, eventMatching, listening, recordEvents, whenConnected } from '../../../test/realtime-clients';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { createChatRoom, createTestChatAccess, joinChat, sendChat, type ChatRoomFixture } from '../../../test/modules/camera-chat';
@@ -146,6 +146,20 @@ describe('refusals, each with its code and a message that says what to do', () =
     expect(await sendChat(ann.socket, { camera_id: room.camera.id, text: 'hi' })).toMatchObject({ ok: false, error: { code: 'CAMERA_OFFLINE' } });
     const model = await modelIn(room);
     expect(await sendChat(model, { camera_id: room.camera.id, text: 'back at eight' })).toMatchObject({ ok: true, message: { author: { role: 'model' } } });
+  });
+
+  it("refuses the model's line until her session proved its second factor, and takes it on the same connection once it has", async () => {
+    const room = await createChatRoom(t);
+    const pending = await loginAs(t, room.model.user, { secondFactor: 'pending' });
+    const socket = await connect(pending);
+    await joinChat(socket, room.camera.id);
+    expect(await sendChat(socket, { camera_id: room.camera.id, text: 'hello' })).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN', detail: 'SECOND_FACTOR_REQUIRED' },
+    });
+    // She enters a code in the studio: the connection opened before it is not asked to reconnect.
+    await t.services.sessions.markSecondFactor(pending.sessionId);
+    expect(await sendChat(socket, { camera_id: room.camera.id, text: 'hello' })).toMatchObject({ ok: true, message: { author: { role: 'model' } } });
   });
 
   it('refuses bad payloads with VALIDATION_FAILED naming the field: empty, oversized, control characters, bad camera id, bad kind', async () => {

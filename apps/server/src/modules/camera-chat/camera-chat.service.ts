@@ -16,6 +16,7 @@ import { notFound, forbidden } from '../../lib/http-error';
 import { durationText } from '../../lib/rate-limits';
 import { RealtimeError } from '../../lib/realtime-error';
 import type { RealtimeEventContext } from '../../lib/realtime-hub';
+import { requireSecondFactorOnRealtime } from '../../plugins/realtime-second-factor';
 import type { Platform } from '../../platform';
 import type { CamerasService } from '../cameras/cameras.service';
 import type { ChatAccess, ChatRoomInfo } from '../chat-sessions/chat-access';
@@ -248,6 +249,8 @@ export function createCameraChatService(deps: CameraChatDeps) {
       if (!permit.ok) throw new RealtimeError(permit.code, permit.message);
       const { writer, room, settings, session } = permit;
       const isMember = writer.role === 'member';
+      // The model writes in her own room as the studio does: behind her second factor (decision record 070).
+      if (writer.role === 'model') await requireSecondFactorOnRealtime(context, now().getTime());
       if (isMember && !attempt.allowed) {
         throw new RealtimeError(
           rateLimited,

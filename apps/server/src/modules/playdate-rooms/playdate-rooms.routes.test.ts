@@ -8,7 +8,7 @@ import {
   type RoomPresence,
 } from '@velora/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { asMember, asModel, asPremium, asVisitor, type LoggedIn } from '../../../test/factories';
+import { asMember, asModel, asPremium, asVisitor, loginAs, type LoggedIn } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { playdateReplayKey, playdateReplayPath, signPlaydateReplayToken } from '../../lib/playdate-replay-token';
 import type { RealtimeEventContext } from '../../lib/realtime-hub';
@@ -80,11 +80,17 @@ async function publicPlaydate(status: 'scheduled' | 'live' | 'finished' | 'cance
   return { model, id };
 }
 
-const context = (userId: number | null, rooms: string[]): RealtimeEventContext => ({
-  userId,
-  connectionId: `c-${userId}-${Math.random()}`,
-  inRoom: (room) => rooms.includes(room),
-});
+/** What the socket hands a handler: for a logged-in person, her session read again as the socket does by its token. */
+const context = (who: LoggedIn | number | null, rooms: string[]): RealtimeEventContext => {
+  const userId = typeof who === 'object' && who !== null ? who.id : who;
+  const token = typeof who === 'object' && who !== null ? who.token : null;
+  return {
+    userId,
+    connectionId: `c-${userId}-${Math.random()}`,
+    inRoom: (room) => rooms.includes(room),
+    session: async () => (token ? t.services.sessions.resolve(token) : null),
+  };
+};
 
 describe('who enters a playdate room', () => {
   it('lets the member of a private one and the model in, and nobody else (404), on the right type only', async () => {
@@ -227,6 +233,24 @@ describe('tickets of the two media rooms', () => {
 });
 
 describe('the chat of a playdate room', () => {
+  it("refuses the model's line until her session proved its second factor, as a studio call is (decision record 070)", async () => {
+    const w = await privatePlaydate();
+    const rooms = [`playdate:${w.id}`];
+    const pending = await loginAs(t, w.model.user, { secondFactor: 'pending' });
+    await expect(t.services.playdateRooms.send(context(pending, rooms), { playdate_id: w.id, text: 'Hello' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      extra: { detail: 'SECOND_FACTOR_REQUIRED' },
+    });
+    // A session that ended is not read as hers any more.
+    await t.services.sessions.revoke(pending.sessionId);
+    await expect(t.services.playdateRooms.send(context(pending, rooms), { playdate_id: w.id, text: 'Hello' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const proven = await loginAs(t, w.model.user);
+    const { message } = await t.services.playdateRooms.send(context(proven, rooms), { playdate_id: w.id, text: 'Hello' });
+    expect(message.author.role).toBe('model');
+    // A member's line never asks for a second factor.
+    await t.services.playdateRooms.send(context(w.member, rooms), { playdate_id: w.id, text: 'Hi' });
+  });
+
   it('stores and pushes lines of the people in a live room, with their names, and server lines at start and end', async () => {
     const w = await privatePlaydate({ status: 'scheduled', startsInMinutes: 0 });
     const rooms = [`playdate:${w.id}`];
@@ -237,7 +261,7 @@ describe('the chat of a playdate room', () => {
     const { message } = await t.services.playdateRooms.send(context(w.member.id, rooms), { playdate_id: w.id, text: 'Hi <b>there</b>' });
     expect(message).toMatchObject({ author: { user_id: w.member.id, name: 'Rob', role: 'member' }, text: 'Hi <b>there</b>', system: null });
     const [model] = await t.deps.db.query<{ name_en: string }>('SELECT name_en FROM models WHERE id = $1', [w.model.user.model_id]);
-    const hers = await t.services.playdateRooms.send(context(w.model.id, rooms), { playdate_id: w.id, text: 'Hello Rob' });
+    const hers = await t.services.playdateRooms.send(context(w.model, rooms), { playdate_id: w.id, text: 'Hello Rob' });
     expect(hers.message.author).toEqual({ user_id: w.model.id, name: model!.name_en, role: 'model' });
     expect(pushes).toContainEqual({ room: `playdate:${w.id}`, event: PLAYDATE_EVENTS.message, payload: message });
 
@@ -277,7 +301,7 @@ describe('the chat of a playdate room', () => {
       code: 'TOO_MANY_REQUESTS',
     });
     for (let i = 0; i < PLAYDATE_CHAT_RATE_LIMIT.points + 2; i += 1) {
-      await t.services.playdateRooms.send(context(w.model.id, rooms), { playdate_id: w.id, text: `hers ${i}` });
+      await t.services.playdateRooms.send(context(w.model, rooms), { playdate_id: w.id, text: `hers ${i}` });
     }
     clock += PLAYDATE_CHAT_RATE_LIMIT.windowMs;
     await t.services.playdateRooms.send(context(w.member.id, rooms), { playdate_id: w.id, text: 'again' });

@@ -23,6 +23,7 @@ import { playdateReplayKey, verifyPlaydateReplayToken } from '../../lib/playdate
 import { durationText } from '../../lib/rate-limits';
 import { RealtimeError } from '../../lib/realtime-error';
 import type { RealtimeEventContext, RoomKindDefinition } from '../../lib/realtime-hub';
+import { requireSecondFactorOnRealtime } from '../../plugins/realtime-second-factor';
 import type { Platform } from '../../platform';
 import { liveSigningKey, PUBLISHER_TOKEN_TTL_SECONDS, signLiveToken, verifyLiveToken, VIEWER_TOKEN_TTL_SECONDS } from '../live/live-tokens';
 import type { MediaServer, MediaServerEvent } from '../live/media-server';
@@ -321,6 +322,8 @@ export function createPlaydateRoomsService(deps: PlaydateRoomsDeps) {
       if (!record) throw new RealtimeError(REALTIME_ERROR_CODES.notFound, 'There is no such playdate');
       const role = roleOf(record, userId);
       if (role === null) throw new RealtimeError(REALTIME_ERROR_CODES.forbidden, 'You may not write in this playdate');
+      // The model writes in her own room as the studio does: behind her second factor (decision record 070).
+      if (role === 'model') await requireSecondFactorOnRealtime(context, now().getTime());
       if (record.status !== 'live') throw new RealtimeError(PLAYDATE_ERROR_CODES.wrongStatus, 'The playdate is not on now: its chat is closed');
       if (role !== 'model' && !attempt.allowed) {
         throw new RealtimeError(
