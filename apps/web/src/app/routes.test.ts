@@ -27,6 +27,8 @@ const PRODUCT_PATHS = [
   '/backoffice',
   '/backoffice/audit',
   '/backoffice/team',
+  '/backoffice/retag',
+  '/backoffice/tags',
 ];
 
 describe('route table', () => {

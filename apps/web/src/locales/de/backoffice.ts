@@ -128,6 +128,7 @@ const texts: LocaleTexts['backoffice'] = {
     resetDone: 'Die Zwei-Faktor-Anmeldung von {{name}} wurde zurückgesetzt.',
   },
   boTags: {
+    forbidden: 'Diese Seite ist für Retagger und Admins.',
     tags: {
       title: 'Schlagwörter',
       intro: 'Die Schlagwörter, nach denen Mitglieder Videos filtern, auf Englisch, Deutsch und Französisch. Änderungen erscheinen sofort im Katalog.',
@@ -193,6 +194,7 @@ const texts: LocaleTexts['backoffice'] = {
       published: 'Veröffentlicht am {{date}}',
       chooseTags: 'Schlagwörter zum Hinzufügen oder Entfernen',
       findTag: 'Schlagwort suchen und wählen',
+      matches: 'Passende Schlagwörter',
       findTagHint: 'Die Eingabetaste wählt den ersten Treffer.',
       noTagMatch: 'Kein Schlagwort hat diesen Namen. Neue Schlagwörter entstehen auf der Seite Schlagwörter.',
       chosen: 'Gewählte Schlagwörter',

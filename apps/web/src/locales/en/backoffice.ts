@@ -127,6 +127,7 @@ export default {
     resetDone: 'Two-factor sign-in of {{name}} was reset.',
   },
   boTags: {
+    forbidden: 'This page is for retaggers and admins.',
     tags: {
       title: 'Tags',
       intro: 'The tags members filter videos by, in English, German and French. Changes show in the catalog at once.',
@@ -192,6 +193,7 @@ export default {
       published: 'Published {{date}}',
       chooseTags: 'Tags to add or remove',
       findTag: 'Find a tag to choose',
+      matches: 'Matching tags',
       findTagHint: 'Enter chooses the first match.',
       noTagMatch: 'No tag has this name. New tags are made on the Tags page.',
       chosen: 'Chosen tags',

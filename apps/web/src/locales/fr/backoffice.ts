@@ -128,6 +128,7 @@ const texts: LocaleTexts['backoffice'] = {
     resetDone: 'La connexion à deux facteurs de {{name}} a été réinitialisée.',
   },
   boTags: {
+    forbidden: 'Cette page est réservée aux retaggers et aux admins.',
     tags: {
       title: 'Tags',
       intro: 'Les tags par lesquels les membres filtrent les vidéos, en anglais, allemand et français. Les changements apparaissent aussitôt dans le catalogue.',
@@ -193,6 +194,7 @@ const texts: LocaleTexts['backoffice'] = {
       published: 'Publiée le {{date}}',
       chooseTags: 'Tags à ajouter ou retirer',
       findTag: 'Chercher un tag à choisir',
+      matches: 'Tags correspondants',
       findTagHint: 'Entrée choisit le premier résultat.',
       noTagMatch: 'Aucun tag ne porte ce nom. Les nouveaux tags se créent sur la page Tags.',
       chosen: 'Tags choisis',

@@ -58,7 +58,7 @@ export const TagChooser = forwardRef<HTMLInputElement, TagChooserProps>(function
         </p>
       </div>
       {found.length > 0 ? (
-        <ul className="bo-retag__matches" aria-label={t('boTags.retag.findTag')}>
+        <ul className="bo-retag__matches" aria-label={t('boTags.retag.matches')}>
           {found.map((tag) => (
             <li key={tag.id}>
               <button type="button" className="button button--small button--ghost" onClick={() => choose(tag)}>

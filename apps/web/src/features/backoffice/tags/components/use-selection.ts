@@ -10,12 +10,13 @@ export function useSelection() {
   const anchor = useRef<number | null>(null);
 
   const toggle = useCallback((id: number, range: boolean, pageIds: readonly number[]) => {
+    // Read now: the updater runs later, after the anchor has moved to this video.
+    const from = anchor.current === null ? -1 : pageIds.indexOf(anchor.current);
+    const to = pageIds.indexOf(id);
+    const ids = range && from >= 0 && to >= 0 ? pageIds.slice(Math.min(from, to), Math.max(from, to) + 1) : [id];
     setSelected((current) => {
       const next = new Set(current);
       const on = !current.has(id);
-      const from = anchor.current === null ? -1 : pageIds.indexOf(anchor.current);
-      const to = pageIds.indexOf(id);
-      const ids = range && from >= 0 && to >= 0 ? pageIds.slice(Math.min(from, to), Math.max(from, to) + 1) : [id];
       for (const one of ids) {
         if (on) next.add(one);
         else next.delete(one);

@@ -17,12 +17,24 @@ import { useBackofficeTags } from '../api/get-tags';
 import { useRetagVideos } from '../api/retag-videos';
 import { RetagShortcutsHelp, useRetagShortcuts } from '../components/retag-shortcuts';
 import { RetagVideoList } from '../components/retag-video-list';
+import { RetaggerOnly } from '../components/retagger-only';
 import { TagChooser } from '../components/tag-chooser';
 import { useSelection } from '../components/use-selection';
 import '../tags.css';
 
 /** /backoffice/retag: the Retagger's screen (videos.retag): find videos, select many, add or remove tags in one call. */
 export default function RetagRoute() {
+  const { t } = useTranslation();
+  return (
+    <BackofficeFrame title={t('boTags.retag.title')} intro={t('boTags.retag.intro')} titleId="bo-retag-title">
+      <RetaggerOnly>
+        <RetagScreen />
+      </RetaggerOnly>
+    </BackofficeFrame>
+  );
+}
+
+function RetagScreen() {
   const { t } = useTranslation();
   const language = useContentLanguage();
   const navigate = useNavigate();
@@ -133,8 +145,7 @@ export default function RetagRoute() {
   ];
 
   return (
-    <BackofficeFrame title={t('boTags.retag.title')} intro={t('boTags.retag.intro')} titleId="bo-retag-title">
-      <div className="bo-retag">
+    <div className="bo-retag">
         <div className="bo-retag__main">
           <form className="backoffice__filters" onSubmit={apply} aria-label={t('boTags.retag.filters')} role="search">
             <TextField ref={searchRef} label={t('boTags.retag.search')} type="search" value={draft.query} onChange={(event) => setDraft({ ...draft, query: event.target.value })} autoComplete="off" />
@@ -174,7 +185,6 @@ export default function RetagRoute() {
           </div>
           <RetagShortcutsHelp />
         </aside>
-      </div>
-    </BackofficeFrame>
+    </div>
   );
 }

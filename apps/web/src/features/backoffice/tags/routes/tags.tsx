@@ -15,6 +15,7 @@ import { paths } from '@/paths';
 import { BackofficeFrame } from '../../components/backoffice-frame';
 import { useCreateTag, useDeleteTag, useRenameTag } from '../api/change-tag';
 import { useBackofficeTags } from '../api/get-tags';
+import { RetaggerOnly } from '../components/retagger-only';
 import { isTrailer, missingNames, NO_NAMES, TagNamesFields, type TagNameErrors, useFieldErrorsOf } from '../components/tag-names-fields';
 import '../tags.css';
 
@@ -104,6 +105,17 @@ function RenameDialog({ tag, onClose, onDone }: { tag: Tag; onClose: () => void;
 /** /backoffice/tags: the tags members filter by, in three languages (videos.retag; deleting: admin.settings). */
 export default function TagsRoute() {
   const { t } = useTranslation();
+  return (
+    <BackofficeFrame title={t('boTags.tags.title')} intro={t('boTags.tags.intro')} titleId="bo-tags-title">
+      <RetaggerOnly>
+        <TagsScreen />
+      </RetaggerOnly>
+    </BackofficeFrame>
+  );
+}
+
+function TagsScreen() {
+  const { t } = useTranslation();
   const language = useContentLanguage();
   const { can } = useCapabilities();
   const mayDelete = can('admin.settings');
@@ -187,7 +199,7 @@ export default function TagsRoute() {
   }
 
   return (
-    <BackofficeFrame title={t('boTags.tags.title')} intro={t('boTags.tags.intro')} titleId="bo-tags-title">
+    <>
       {notice ? (
         <div role="status">
           <FormAlert tone="success">{notice}</FormAlert>
@@ -234,6 +246,6 @@ export default function TagsRoute() {
           });
         }}
       />
-    </BackofficeFrame>
+    </>
   );
 }
