@@ -194,7 +194,7 @@ describe('/backoffice/tags', { timeout: 20_000 }, () => {
     expect(rows.map((row) => row.getAttribute('data-tag'))).toEqual(['Beach', 'Trailer', 'Night']);
     expect(within(rows[0]!).getByText('Strand')).toBeTruthy();
     expect(within(rows[0]!).getByText('Plage')).toBeTruthy();
-    expect(within(rows[0]!).getByRole('link', { name: 'Show the videos tagged Beach in the Retagger' }).getAttribute('href')).toBe('/backoffice/retag?tag=1');
+    expect(within(rows[0]!).getByRole('link', { name: '2 videos tagged Beach' }).getAttribute('href')).toBe('/backoffice/retag?tag=1');
     expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
 
     await user.click(within(rows[2]!).getByRole('button', { name: 'Rename Night' }));
