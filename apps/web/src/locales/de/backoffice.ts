@@ -142,7 +142,7 @@ const texts: LocaleTexts['backoffice'] = {
       columns: { en: 'Englisch', de: 'Deutsch', fr: 'Französisch', videos: 'Videos', actions: 'Aktionen' },
       videos_one: '{{count}} Video',
       videos_other: '{{count}} Videos',
-      showVideos: ' mit dem Schlagwort {{name}}',
+      showVideos: 'mit dem Schlagwort {{name}}',
       nameEn: 'Name auf Englisch',
       nameDe: 'Name auf Deutsch',
       nameFr: 'Name auf Französisch',

@@ -141,7 +141,7 @@ export default {
       columns: { en: 'English', de: 'German', fr: 'French', videos: 'Videos', actions: 'Actions' },
       videos_one: '{{count}} video',
       videos_other: '{{count}} videos',
-      showVideos: ' tagged {{name}}',
+      showVideos: 'tagged {{name}}',
       nameEn: 'Name in English',
       nameDe: 'Name in German',
       nameFr: 'Name in French',

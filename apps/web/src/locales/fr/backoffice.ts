@@ -142,7 +142,7 @@ const texts: LocaleTexts['backoffice'] = {
       columns: { en: 'Anglais', de: 'Allemand', fr: 'Français', videos: 'Vidéos', actions: 'Actions' },
       videos_one: '{{count}} vidéo',
       videos_other: '{{count}} vidéos',
-      showVideos: ' avec le tag {{name}}',
+      showVideos: 'avec le tag {{name}}',
       nameEn: 'Nom en anglais',
       nameDe: 'Nom en allemand',
       nameFr: 'Nom en français',

@@ -175,7 +175,7 @@ function TagsScreen() {
                   <td data-label={t('boTags.tags.columns.videos')}>
                     {/* The name says which tag; the visible count stays the start of it (WCAG 2.5.3). */}
                     <Link to={paths.backofficeRetag({ tag: tag.id })}>
-                      {t('boTags.tags.videos', { count: tag.video_count })}
+                      {t('boTags.tags.videos', { count: tag.video_count })}{' '}
                       <span className="visually-hidden">{t('boTags.tags.showVideos', { name: tagName(tag, language) })}</span>
                     </Link>
                   </td>
