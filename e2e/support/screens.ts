@@ -186,6 +186,9 @@ export async function resolveScreens(baseUrl: string): Promise<Screen[]> {
     { route: 'backoffice', name: 'backoffice', path: at('backoffice'), viewer: 'admin' },
     { route: 'backofficeAudit', name: 'backofficeAudit', path: at('backofficeAudit'), viewer: 'admin', textHeavy: true },
     { route: 'backofficeTeam', name: 'backofficeTeam', path: at('backofficeTeam'), viewer: 'admin' },
+    // Decision 071: the Retagger's screen and the tags.
+    { route: 'backofficeRetag', name: 'backofficeRetag', path: at('backofficeRetag'), viewer: 'admin', textHeavy: true },
+    { route: 'backofficeTags', name: 'backofficeTags', path: at('backofficeTags'), viewer: 'admin', textHeavy: true },
   ];
   return screens;
 }

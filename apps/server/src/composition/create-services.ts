@@ -32,6 +32,7 @@ import { playdateReplayKey, playdateReplayPath } from '../lib/playdate-replay-to
 import { createPlaydateRoomsService } from '../modules/playdate-rooms/playdate-rooms.service';
 import { createPlaydatesService } from '../modules/playdates/playdates.service';
 import { createTeamService } from '../modules/team/team.service';
+import { createTagsService } from '../modules/tags/tags.service';
 import { createSecondFactorService } from '../modules/second-factor/second-factor.service';
 import { createSessionsService } from '../modules/sessions/sessions.service';
 import { createShootsService } from '../modules/shoots/shoots.service';
@@ -97,6 +98,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const landings = createLandingsService({ config, db, media });
   const messages = createMessagesService({ db, now, rateLimits, realtime, mediaUrls, log, media });
   const videos = createVideosService({ db, now, rateLimits, media, favourites, features });
+  const tags = createTagsService({ db, media });
   const users = createUsersService({ db, now, mediaUrls, rateLimits, features, subscriptions, coins });
   const usersSettings = createUsersSettingsService({ db, now, rateLimits, config, mailer, log, sessions });
 
@@ -221,6 +223,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     models,
     feeds,
     team,
+    tags,
     instanceLiveness,
     cameras,
     favouriteLists,

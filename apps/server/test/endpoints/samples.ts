@@ -57,6 +57,17 @@ const playdateCamera = async (w: EndpointWorld) => {
   return { id: row!.id };
 };
 
+let suiteTags = 0;
+const suiteTagNames = () => {
+  suiteTags += 1;
+  return { name_en: `Suite tag ${suiteTags}`, name_de: `Suite-Schlagwort ${suiteTags}`, name_fr: `Étiquette ${suiteTags}` };
+};
+const suiteTag = async (w: EndpointWorld) => {
+  const names = suiteTagNames();
+  const [row] = await w.deps.db.query<{ id: number }>('INSERT INTO tags (name_en, name_de, name_fr) VALUES ($1, $2, $3) RETURNING id', [names.name_en, names.name_de, names.name_fr]);
+  return row!.id;
+};
+
 export const SAMPLES: Partial<Record<EndpointName, Sample>> = {
   'auth.register': (_w, role) => {
     registrations += 1;
@@ -157,4 +168,10 @@ export const SAMPLES: Partial<Record<EndpointName, Sample>> = {
     shows += 1;
     return { body: { starts_at: Math.floor(w.deps.now().getTime() / 1000) + shows * 86_400, duration_minutes: 60 } };
   },
+  // Back-office tags: names no other tag has, and a tag of its own for each call that renames, deletes or adds one.
+  'backoffice.tags.create': () => ({ body: suiteTagNames() }),
+  'backoffice.tags.update': async (w) => ({ params: { tag_id: await suiteTag(w) }, body: suiteTagNames() }),
+  'backoffice.tags.delete': async (w) => ({ params: { tag_id: await suiteTag(w) } }),
+  'backoffice.retag.videos': () => ({ query: { untagged: 'false' } }),
+  'backoffice.retag.apply': async (w) => ({ body: { video_ids: [w.catalog.videoIds[0]!], add: [await suiteTag(w)], remove: [] } }),
 };

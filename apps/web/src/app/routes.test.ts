@@ -27,6 +27,8 @@ const PRODUCT_PATHS = [
   '/backoffice',
   '/backoffice/audit',
   '/backoffice/team',
+  '/backoffice/retag',
+  '/backoffice/tags',
 ];
 
 describe('route table', () => {
@@ -71,7 +73,7 @@ describe('route table', () => {
   });
 
   it('puts the back office behind log-in, not behind premium or the law limits', () => {
-    for (const [name, path] of [['backoffice', '/backoffice'], ['backofficeAudit', '/backoffice/audit'], ['backofficeTeam', '/backoffice/team']] as const) {
+    for (const [name, path] of [['backoffice', '/backoffice'], ['backofficeAudit', '/backoffice/audit'], ['backofficeTeam', '/backoffice/team'], ['backofficeRetag', '/backoffice/retag'], ['backofficeTags', '/backoffice/tags']] as const) {
       expect(routeByName(name)).toMatchObject({ path, requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
     }
   });

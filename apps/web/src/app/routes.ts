@@ -73,6 +73,8 @@ const screens = {
   backoffice: withTexts(['backoffice'], behindSecondFactor(() => import('@/features/backoffice/routes/backoffice-home'))),
   backofficeAudit: withTexts(['backoffice', 'videos'], behindSecondFactor(() => import('@/features/backoffice/routes/audit-log'))),
   backofficeTeam: withTexts(['backoffice'], behindSecondFactor(() => import('@/features/backoffice/routes/team'))),
+  backofficeRetag: withTexts(['backoffice'], behindSecondFactor(() => import('@/features/backoffice/tags/routes/retag'))),
+  backofficeTags: withTexts(['backoffice'], behindSecondFactor(() => import('@/features/backoffice/tags/routes/tags'))),
   // The chat screens carry the cameras feature's live player (features/camera-chat stays apart).
   freeChat: withTexts(['catalog', 'cameras', 'money'], () => import('./screens/camera-chat-screen').then((m) => ({ default: m.FreeChatScreen }))),
   chat: withTexts(['catalog', 'cameras', 'money'], () => import('./screens/camera-chat-screen').then((m) => ({ default: m.PaidChatScreen }))),
@@ -163,6 +165,8 @@ export const ROUTES = [
   route('backoffice', MEMBER, screens.backoffice),
   route('backofficeAudit', MEMBER, screens.backofficeAudit),
   route('backofficeTeam', MEMBER, screens.backofficeTeam),
+  route('backofficeRetag', MEMBER, screens.backofficeRetag),
+  route('backofficeTags', MEMBER, screens.backofficeTags),
   route('messages', MEMBER, screens.inbox),
   route('conversation', MEMBER, screens.conversation),
   route('playdateMessages', MEMBER, screens.playdateMessages),

@@ -50,6 +50,9 @@ export const paths = {
     routePath('backofficeAudit', {}, { ...query, page: query.page && Number(query.page) > 1 ? query.page : null }),
   /** The team: who works on the site and what they may do. */
   backofficeTeam: () => routePath('backofficeTeam'),
+  backofficeRetag: (query: { page?: number; query?: string; tag?: string | number } = {}) =>
+    routePath('backofficeRetag', {}, { query: query.query || null, tag: query.tag || null, page: query.page && query.page > 1 ? query.page : null }),
+  backofficeTags: () => routePath('backofficeTags'),
   /** Membership activation (product §2). */
   paywall: () => routePath('paywall'),
   /** product §2: the blog lives under /lecker_blog for German and /blog otherwise; with an alias, one article. */

@@ -51,6 +51,9 @@ export const ROUTE_PATHS = {
   backoffice: '/backoffice',
   backofficeAudit: '/backoffice/audit',
   backofficeTeam: '/backoffice/team',
+  // Decision 071: the Retagger's screen and the tags in three languages.
+  backofficeRetag: '/backoffice/retag',
+  backofficeTags: '/backoffice/tags',
   messages: '/messages',
   // Also the provider's own inbox segment (product §2 omits its name).
   conversation: '/messages/:name',

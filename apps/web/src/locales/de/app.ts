@@ -80,6 +80,8 @@ const texts: LocaleTexts['app'] = {
     backoffice: 'Backoffice',
     backofficeAudit: 'Protokoll',
     backofficeTeam: 'Team',
+    backofficeRetag: 'Retagger',
+    backofficeTags: 'Schlagwörter',
     messages: 'Nachrichten',
     conversation: 'Unterhaltung',
     playdateMessages: 'Playdate-Nachrichten',

@@ -80,6 +80,8 @@ export default {
     backoffice: 'Back office',
     backofficeAudit: 'Audit log',
     backofficeTeam: 'Team',
+    backofficeRetag: 'Retagger',
+    backofficeTags: 'Tags',
     messages: 'Messages',
     conversation: 'Conversation',
     playdateMessages: 'Playdate messages',

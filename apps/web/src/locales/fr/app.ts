@@ -80,6 +80,8 @@ const texts: LocaleTexts['app'] = {
     backoffice: 'Back-office',
     backofficeAudit: 'Journal d’audit',
     backofficeTeam: 'Équipe',
+    backofficeRetag: 'Retagger',
+    backofficeTags: 'Tags',
     messages: 'Messages',
     conversation: 'Conversation',
     playdateMessages: 'Messages de playdate',

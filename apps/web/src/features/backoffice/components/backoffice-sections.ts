@@ -7,6 +7,8 @@ export const BACKOFFICE_SECTIONS = [
   { key: 'team', capability: 'admin.team', href: () => paths.backofficeTeam() },
   { key: 'cameraFeedback', capability: 'backoffice', href: () => paths.teamCameraFeedback() },
   { key: 'playdateLimits', capability: 'backoffice', href: () => paths.teamPlaydateLimits() },
+  { key: 'retag', capability: 'videos.retag', href: () => paths.backofficeRetag() },
+  { key: 'tags', capability: 'videos.retag', href: () => paths.backofficeTags() },
 ] as const satisfies readonly { key: string; capability: Capability; href: () => string }[];
 
 export type BackofficeSection = (typeof BACKOFFICE_SECTIONS)[number];
