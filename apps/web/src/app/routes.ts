@@ -68,11 +68,13 @@ const screens = {
   studioPlaydateRoom: withTexts(['cameras', 'playdates'], behindSecondFactor(() => import('@/features/playdate-room/routes/studio-playdate-room'))),
   // The screen tells a member who is not on the team that it is for the team (capability backoffice).
   teamCameraFeedback: withTexts(['videos', 'studio'], behindSecondFactor(() => import('@/features/team/routes/camera-feedback'))),
-  teamPlaydateLimits: withTexts(['studio'], behindSecondFactor(() => import('@/features/team/routes/playdate-limits'))),
   // The back office (decision 070): its own chunks, behind two-factor sign-in; each screen says who it is for.
   backoffice: withTexts(['backoffice'], behindSecondFactor(() => import('@/features/backoffice/routes/backoffice-home'))),
   backofficeAudit: withTexts(['backoffice', 'videos'], behindSecondFactor(() => import('@/features/backoffice/routes/audit-log'))),
   backofficeTeam: withTexts(['backoffice'], behindSecondFactor(() => import('@/features/backoffice/routes/team'))),
+  backofficeFlags: withTexts(['backoffice'], behindSecondFactor(() => import('@/features/backoffice/routes/flags'))),
+  backofficePrices: withTexts(['backoffice'], behindSecondFactor(() => import('@/features/backoffice/routes/prices'))),
+  backofficePlaydateLimits: withTexts(['backoffice', 'studio'], behindSecondFactor(() => import('@/features/backoffice/routes/playdate-limits'))),
   // The chat screens carry the cameras feature's live player (features/camera-chat stays apart).
   freeChat: withTexts(['catalog', 'cameras', 'money'], () => import('./screens/camera-chat-screen').then((m) => ({ default: m.FreeChatScreen }))),
   chat: withTexts(['catalog', 'cameras', 'money'], () => import('./screens/camera-chat-screen').then((m) => ({ default: m.PaidChatScreen }))),
@@ -159,10 +161,14 @@ export const ROUTES = [
   route('studio', MEMBER, screens.studio),
   route('studioPlaydateRoom', MEMBER, screens.studioPlaydateRoom),
   route('teamCameraFeedback', MEMBER, screens.teamCameraFeedback),
-  route('teamPlaydateLimits', MEMBER, screens.teamPlaydateLimits),
+  // Moved into the back office (decision 072): old links and bookmarks land there.
+  route('teamPlaydateLimits', MEMBER, screens.backofficePlaydateLimits, { redirectTo: 'backofficePlaydateLimits' }),
   route('backoffice', MEMBER, screens.backoffice),
   route('backofficeAudit', MEMBER, screens.backofficeAudit),
   route('backofficeTeam', MEMBER, screens.backofficeTeam),
+  route('backofficeFlags', MEMBER, screens.backofficeFlags),
+  route('backofficePrices', MEMBER, screens.backofficePrices),
+  route('backofficePlaydateLimits', MEMBER, screens.backofficePlaydateLimits),
   route('messages', MEMBER, screens.inbox),
   route('conversation', MEMBER, screens.conversation),
   route('playdateMessages', MEMBER, screens.playdateMessages),

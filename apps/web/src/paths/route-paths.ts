@@ -51,6 +51,10 @@ export const ROUTE_PATHS = {
   backoffice: '/backoffice',
   backofficeAudit: '/backoffice/audit',
   backofficeTeam: '/backoffice/team',
+  // Decision 072: site settings (flags, prices and VAT) and the playdate limits, moved here from /team/playdate-limits.
+  backofficeFlags: '/backoffice/flags',
+  backofficePrices: '/backoffice/prices',
+  backofficePlaydateLimits: '/backoffice/playdate-limits',
   messages: '/messages',
   // Also the provider's own inbox segment (product §2 omits its name).
   conversation: '/messages/:name',

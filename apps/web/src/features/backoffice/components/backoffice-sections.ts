@@ -6,7 +6,9 @@ export const BACKOFFICE_SECTIONS = [
   { key: 'audit', capability: 'admin.audit', href: () => paths.backofficeAudit() },
   { key: 'team', capability: 'admin.team', href: () => paths.backofficeTeam() },
   { key: 'cameraFeedback', capability: 'backoffice', href: () => paths.teamCameraFeedback() },
-  { key: 'playdateLimits', capability: 'backoffice', href: () => paths.teamPlaydateLimits() },
+  { key: 'flags', capability: 'admin.settings', href: () => paths.backofficeFlags() },
+  { key: 'prices', capability: 'admin.settings', href: () => paths.backofficePrices() },
+  { key: 'playdateLimits', capability: 'backoffice', href: () => paths.backofficePlaydateLimits() },
 ] as const satisfies readonly { key: string; capability: Capability; href: () => string }[];
 
 export type BackofficeSection = (typeof BACKOFFICE_SECTIONS)[number];
