@@ -131,6 +131,7 @@ const texts: LocaleTexts['backoffice'] = {
     save: 'Speichern',
     saving: 'Wird gespeichert…',
     cancel: 'Abbrechen',
+    adminsOnly: 'Nur Admins ändern die Einstellungen der Website.',
     conflict: 'Jemand anderes hat das inzwischen geändert. Die Liste zeigt jetzt den aktuellen Stand: Schließe dieses Formular und nimm deine Änderung noch einmal vor.',
     failed: 'Die Änderung konnte nicht gespeichert werden. Bitte versuche es noch einmal.',
     flags: {

@@ -130,6 +130,7 @@ export default {
     save: 'Save',
     saving: 'Saving…',
     cancel: 'Cancel',
+    adminsOnly: 'Only admins change site settings.',
     conflict: 'Someone else changed this in the meantime. The list now shows the current state: close this form and make your change again.',
     failed: 'The change could not be saved. Please try again.',
     flags: {

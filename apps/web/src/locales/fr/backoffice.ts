@@ -131,6 +131,7 @@ const texts: LocaleTexts['backoffice'] = {
     save: 'Enregistrer',
     saving: 'Enregistrement…',
     cancel: 'Annuler',
+    adminsOnly: 'Seuls les administrateurs modifient les réglages du site.',
     conflict: 'Quelqu’un d’autre a modifié cet élément entre-temps. La liste affiche maintenant l’état actuel : fermez ce formulaire et refaites votre modification.',
     failed: 'La modification n’a pas pu être enregistrée. Veuillez réessayer.',
     flags: {

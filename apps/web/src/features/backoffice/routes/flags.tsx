@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Dialog } from '@/components/dialog';
 import { FormAlert } from '@/components/form-alert';
 import { ErrorState, StatusMessage } from '@/components/status-message';
+import { useCan } from '@/lib/capabilities';
 import { BackofficeFrame } from '../components/backoffice-frame';
 import { FlagForm, type FlagState } from '../settings/flag-form';
 import { useFlags, useRemoveCampaignFlag, useSetCampaignFlag, useUpdateFlag } from '../settings/settings-api';
@@ -91,7 +92,8 @@ function FlagCard({ flag, onEdit, onRemove }: { flag: Flag; onEdit: (editing: Ed
 /** /backoffice/flags: every feature flag of product §9, site-wide and per campaign (admin.settings, decision 072). */
 export default function FlagsRoute() {
   const { t } = useTranslation();
-  const flags = useFlags();
+  const allowed = useCan('admin.settings');
+  const flags = useFlags(allowed);
   const update = useUpdateFlag();
   const setCampaign = useSetCampaignFlag();
   const removeCampaign = useRemoveCampaignFlag();
@@ -101,7 +103,9 @@ export default function FlagsRoute() {
   const [removeError, setRemoveError] = useState<string | null>(null);
 
   let body;
-  if (flags.isPending) {
+  if (!allowed) {
+    body = <StatusMessage title={t('boSettings.adminsOnly')} />;
+  } else if (flags.isPending) {
     body = (
       <p role="status" className="backoffice__muted">
         {t('boSettings.flags.loading')}

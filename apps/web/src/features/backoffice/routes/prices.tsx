@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Dialog } from '@/components/dialog';
 import { FormAlert } from '@/components/form-alert';
 import { ErrorState, StatusMessage } from '@/components/status-message';
+import { useCan } from '@/lib/capabilities';
 import { useContentLanguage } from '@/lib/content-language';
 import { BackofficeFrame } from '../components/backoffice-frame';
 import { PackageForm, PlanForm, VatForm } from '../settings/price-forms';
@@ -30,7 +31,8 @@ export default function PricesRoute() {
   const { t } = useTranslation();
   const language = useContentLanguage();
   const money = useMoney();
-  const prices = usePrices();
+  const allowed = useCan('admin.settings');
+  const prices = usePrices(allowed);
   const removeVat = useRemoveVatRate();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [removing, setRemoving] = useState<VatRate | null>(null);
@@ -47,7 +49,9 @@ export default function PricesRoute() {
   const yesNo = (value: boolean) => (value ? t('boSettings.prices.yes') : t('boSettings.prices.no'));
 
   let body;
-  if (prices.isPending) {
+  if (!allowed) {
+    body = <StatusMessage title={t('boSettings.adminsOnly')} />;
+  } else if (prices.isPending) {
     body = (
       <p role="status" className="backoffice__muted">
         {t('boSettings.prices.loading')}

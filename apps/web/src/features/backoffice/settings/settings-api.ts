@@ -12,12 +12,13 @@ export const PRICES_QUERY_KEY = ['backoffice', 'prices'] as const;
 /** GET /backoffice/flags */
 export const flagsQueryOptions = () =>
   queryOptions({ queryKey: FLAGS_QUERY_KEY, queryFn: ({ signal }): Promise<FlagList> => requireData(call('backoffice.flags.list', {}, { signal })) });
-export const useFlags = () => useQuery(flagsQueryOptions());
+/** Asked only of someone who may (admin.settings): anyone else would get a 403. */
+export const useFlags = (enabled = true) => useQuery({ ...flagsQueryOptions(), enabled });
 
 /** GET /backoffice/prices */
 export const pricesQueryOptions = () =>
   queryOptions({ queryKey: PRICES_QUERY_KEY, queryFn: ({ signal }): Promise<PriceSettings> => requireData(call('backoffice.prices.get', {}, { signal })) });
-export const usePrices = () => useQuery(pricesQueryOptions());
+export const usePrices = (enabled = true) => useQuery({ ...pricesQueryOptions(), enabled });
 
 function useChange<A, R>(queryKey: readonly string[], mutationFn: (args: A) => Promise<R>) {
   const queryClient = useQueryClient();
