@@ -100,6 +100,8 @@ export default function FlagsRoute() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [removing, setRemoving] = useState<{ flag: Flag; override: FlagOverride } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Dialogs are titled by the flag's name in words; its code name is long and breaks badly on a phone.
+  const flagTitle = (flag: Flag) => (flag.known ? t(`boSettings.flags.names.${flag.name as FeatureName}`) : flag.name);
   const [removeError, setRemoveError] = useState<string | null>(null);
 
   let body;
@@ -151,8 +153,8 @@ export default function FlagsRoute() {
           onOpenChange={(open) => (open ? undefined : setEditing(null))}
           title={
             editing.campaign === null
-              ? t('boSettings.flags.editTitle', { name: editing.flag.name })
-              : t('boSettings.flags.overrideTitle', { name: editing.flag.name })
+              ? t('boSettings.flags.editTitle', { name: flagTitle(editing.flag) })
+              : t('boSettings.flags.overrideTitle', { name: flagTitle(editing.flag) })
           }
           testId="flag-edit"
         >
