@@ -8,8 +8,8 @@
 export const SERVER_MODULE_TIERS = [
   // 0: no other module (live: the media server behind /live).
   ['audit', 'captcha', 'docs', 'favourites', 'features', 'health', 'live', 'sessions', 'subscriptions'],
-  // 1: the session context, flags, favourites; media, the coin ledger and tips, visits.
-  ['coins', 'comments', 'email-verification', 'media', 'visits'],
+  // 1: the session context, flags, favourites; media, the coin ledger and tips, visits; site settings (flags, prices, VAT).
+  ['coins', 'comments', 'email-verification', 'media', 'settings', 'visits'],
   // 2: people and the catalog's videos; the back office's tags (covers from media).
   ['blog', 'landings', 'messages', 'tags', 'users', 'videos'],
   // 3: what composes people, messages and videos.

@@ -181,7 +181,8 @@ export async function resolveScreens(baseUrl: string): Promise<Screen[]> {
     { route: 'studio', name: 'studio', path: at('studio'), viewer: 'model', textHeavy: true },
     { route: 'studioPlaydateRoom', name: 'studioPlaydateRoom', path: at('studioPlaydateRoom', { id: first('playdate of model', studio.upcoming).id }), viewer: 'model' },
     { route: 'teamCameraFeedback', name: 'teamCameraFeedback', path: at('teamCameraFeedback'), viewer: 'admin' },
-    { route: 'teamPlaydateLimits', name: 'teamPlaydateLimits', path: at('teamPlaydateLimits'), viewer: 'admin' },
+    // Moved into the back office (decision 072): the old path lands there.
+    { route: 'teamPlaydateLimits', name: 'teamPlaydateLimits', path: at('teamPlaydateLimits'), viewer: 'admin', landsOn: (u) => u.pathname === at('backofficePlaydateLimits') },
     // The back office (decision 070).
     { route: 'backoffice', name: 'backoffice', path: at('backoffice'), viewer: 'admin' },
     { route: 'backofficeAudit', name: 'backofficeAudit', path: at('backofficeAudit'), viewer: 'admin', textHeavy: true },
@@ -189,6 +190,10 @@ export async function resolveScreens(baseUrl: string): Promise<Screen[]> {
     // Decision 071: the Retagger's screen and the tags.
     { route: 'backofficeRetag', name: 'backofficeRetag', path: at('backofficeRetag'), viewer: 'admin', textHeavy: true },
     { route: 'backofficeTags', name: 'backofficeTags', path: at('backofficeTags'), viewer: 'admin', textHeavy: true },
+    // Site settings and the playdate limits (decision 072).
+    { route: 'backofficeFlags', name: 'backofficeFlags', path: at('backofficeFlags'), viewer: 'admin', textHeavy: true },
+    { route: 'backofficePrices', name: 'backofficePrices', path: at('backofficePrices'), viewer: 'admin', textHeavy: true },
+    { route: 'backofficePlaydateLimits', name: 'backofficePlaydateLimits', path: at('backofficePlaydateLimits'), viewer: 'admin' },
   ];
   return screens;
 }

@@ -29,6 +29,7 @@ import { secondFactorRoutes } from './modules/second-factor/second-factor.routes
 import { auditRoutes } from './modules/audit/audit.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import type { AuditRecord } from './http/audited-endpoint';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { cameraChatRoutes } from './modules/camera-chat/camera-chat.routes';
@@ -163,6 +164,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
       await api.register(auditRoutes, routes);
       await api.register(teamRoutes, routes);
       await api.register(tagsRoutes, routes);
+      await api.register(settingsRoutes, routes);
       await api.register(identityRoutes, routes);
       await api.register(usersRoutes, routes);
       await api.register(ageVerificationRoutes, routes);

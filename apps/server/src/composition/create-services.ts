@@ -28,6 +28,7 @@ import { createModelsService } from '../modules/models/models.service';
 import { createPagesService } from '../modules/pages/pages.service';
 import { createWebhookRelay } from '../modules/payments/payment-provider';
 import { createPaymentsService, paymentProviderFor } from '../modules/payments/payments.service';
+import { createSettingsService } from '../modules/settings/settings.service';
 import { playdateReplayKey, playdateReplayPath } from '../lib/playdate-replay-token';
 import { createPlaydateRoomsService } from '../modules/playdate-rooms/playdate-rooms.service';
 import { createPlaydatesService } from '../modules/playdates/playdates.service';
@@ -92,6 +93,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const visits = createVisitsService({ db, config, now, rateLimits, features });
   const coins = createCoinsService({ db, now });
   const tips = createTipsService({ config, rateLimits, coins, favourites });
+  const settings = createSettingsService({ db, features });
 
   // Tier 2.
   const blog = createBlogService({ config, db, now, media });
@@ -109,7 +111,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   // The sandbox provider's webhooks go through the app's own HTTP stack: buildApp binds the relay to it.
   const paymentWebhooks = createWebhookRelay();
   const provider = paymentProviderFor({ config, now }, paymentWebhooks.deliver);
-  const payments = createPaymentsService({ db, config, now, rateLimits, log, provider, users, visits, features, coins, subscriptions });
+  const payments = createPaymentsService({ db, config, now, rateLimits, log, provider, users, visits, features, coins, subscriptions, settings });
   const auth = createAuthService({ db, config, now, rateLimits, mailer, log, sessions, users, messages });
   const authLinks = createAuthLinksService({ db, now, rateLimits, sessions, users });
   const secondFactor = createSecondFactorService({ db, now, config, rateLimits, sessions, usernameOf: users.usernameOf });
@@ -204,6 +206,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     visits,
     coins,
     tips,
+    settings,
     blog,
     landings,
     messages,

@@ -67,6 +67,16 @@ const suiteTag = async (w: EndpointWorld) => {
   const [row] = await w.deps.db.query<{ id: number }>('INSERT INTO tags (name_en, name_de, name_fr) VALUES ($1, $2, $3) RETURNING id', [names.name_en, names.name_de, names.name_fr]);
   return row!.id;
 };
+/** The first row of a price table, made once if the world has none, with its current revision. */
+async function settingsRow(w: EndpointWorld, table: 'membership_plans' | 'coin_packages', insert: string): Promise<{ id: number; revision: number }> {
+  const read = () => w.deps.db.query<{ id: number; revision: number }>(`SELECT id, revision FROM ${table} ORDER BY id LIMIT 1`);
+  let [row] = await read();
+  if (!row) {
+    await w.deps.db.query(`${insert} ON CONFLICT DO NOTHING`);
+    [row] = await read();
+  }
+  return row!;
+}
 
 export const SAMPLES: Partial<Record<EndpointName, Sample>> = {
   'auth.register': (_w, role) => {
@@ -164,6 +174,15 @@ export const SAMPLES: Partial<Record<EndpointName, Sample>> = {
   'studio.playdates.cancel': (w) => ({ params: playdate(w) }),
   'studio.playdates.end': (w) => ({ params: playdate(w) }),
   'team.playdateLimits.set': () => ({ body: DEFAULT_PLAYDATE_LIMITS }),
+  // Site settings (decision record 072): a plan and a package of the world at their current revision, a real currency.
+  'backoffice.plans.update': async (w) => {
+    const row = await settingsRow(w, 'membership_plans', "INSERT INTO membership_plans (token, name, period, price_cents) VALUES ('suite-plan', 'Suite', 'MONTH', 1000)");
+    return { params: { id: row.id }, body: { price_cents: 1000, currency: 'EUR', active: true, sort: 0, recommended: false, revision: row.revision } };
+  },
+  'backoffice.packages.update': async (w) => {
+    const row = await settingsRow(w, 'coin_packages', "INSERT INTO coin_packages (token, coins, price_cents) VALUES ('suite-coins', 100, 999)");
+    return { params: { id: row.id }, body: { coins: 100, bonus_coins: 0, price_cents: 999, currency: 'EUR', active: true, sort: 0, revision: row.revision } };
+  },
   'studio.camera.schedule.add': (w) => {
     shows += 1;
     return { body: { starts_at: Math.floor(w.deps.now().getTime() / 1000) + shows * 86_400, duration_minutes: 60 } };

@@ -29,6 +29,10 @@ const PRODUCT_PATHS = [
   '/backoffice/team',
   '/backoffice/retag',
   '/backoffice/tags',
+  // Decision 072: site settings and the playdate limits in the back office.
+  '/backoffice/flags',
+  '/backoffice/prices',
+  '/backoffice/playdate-limits',
 ];
 
 describe('route table', () => {
@@ -68,12 +72,12 @@ describe('route table', () => {
     expect(routeByName('teamCameraFeedback')).toMatchObject({ path: '/team/camera-feedback', requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
   });
 
-  it("puts the team's playdate limits behind log-in, not behind premium or the law limits", () => {
-    expect(routeByName('teamPlaydateLimits')).toMatchObject({ path: '/team/playdate-limits', requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
+  it("sends the team's old playdate-limits path to the back office's", () => {
+    expect(routeByName('teamPlaydateLimits')).toMatchObject({ path: '/team/playdate-limits', requiresAuth: true, redirectTo: 'backofficePlaydateLimits' });
   });
 
   it('puts the back office behind log-in, not behind premium or the law limits', () => {
-    for (const [name, path] of [['backoffice', '/backoffice'], ['backofficeAudit', '/backoffice/audit'], ['backofficeTeam', '/backoffice/team'], ['backofficeRetag', '/backoffice/retag'], ['backofficeTags', '/backoffice/tags']] as const) {
+    for (const [name, path] of [['backoffice', '/backoffice'], ['backofficeAudit', '/backoffice/audit'], ['backofficeTeam', '/backoffice/team'], ['backofficeFlags', '/backoffice/flags'], ['backofficePrices', '/backoffice/prices'], ['backofficePlaydateLimits', '/backoffice/playdate-limits'], ['backofficeRetag', '/backoffice/retag'], ['backofficeTags', '/backoffice/tags']] as const) {
       expect(routeByName(name)).toMatchObject({ path, requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
     }
   });

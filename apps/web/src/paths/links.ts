@@ -41,8 +41,8 @@ export const paths = {
   /** The team's list of camera feedback; a page past the first, only rated answers. */
   teamCameraFeedback: ({ page, rated }: { page?: number; rated?: boolean } = {}) =>
     routePath('teamCameraFeedback', {}, { page: page && page > 1 ? page : null, rated: rated ? 'true' : null }),
-  /** The team's playdate limits (decisions 040–043). */
-  teamPlaydateLimits: () => routePath('teamPlaydateLimits'),
+  /** The team's playdate limits (decisions 040–043), in the back office (decision 072). */
+  backofficePlaydateLimits: () => routePath('backofficePlaydateLimits'),
   /** The back office's overview (decision 070). */
   backoffice: () => routePath('backoffice'),
   /** The audit log; a page past the first and the filters. */
@@ -53,6 +53,10 @@ export const paths = {
   backofficeRetag: (query: { page?: number; query?: string; tag?: string | number } = {}) =>
     routePath('backofficeRetag', {}, { query: query.query || null, tag: query.tag || null, page: query.page && query.page > 1 ? query.page : null }),
   backofficeTags: () => routePath('backofficeTags'),
+  /** Feature flags, site-wide and per campaign (decision 072). */
+  backofficeFlags: () => routePath('backofficeFlags'),
+  /** Plans, coin packages and VAT rates (decision 072). */
+  backofficePrices: () => routePath('backofficePrices'),
   /** Membership activation (product §2). */
   paywall: () => routePath('paywall'),
   /** product §2: the blog lives under /lecker_blog for German and /blog otherwise; with an alias, one article. */

@@ -54,6 +54,10 @@ export const ROUTE_PATHS = {
   // Decision 071: the Retagger's screen and the tags in three languages.
   backofficeRetag: '/backoffice/retag',
   backofficeTags: '/backoffice/tags',
+  // Decision 072: site settings (flags, prices and VAT) and the playdate limits, moved here from /team/playdate-limits.
+  backofficeFlags: '/backoffice/flags',
+  backofficePrices: '/backoffice/prices',
+  backofficePlaydateLimits: '/backoffice/playdate-limits',
   messages: '/messages',
   // Also the provider's own inbox segment (product §2 omits its name).
   conversation: '/messages/:name',

@@ -39,6 +39,8 @@ export const MembershipPlan = z
     period: z.enum(PERIODS),
     period_count: z.number().int(),
     price: Price,
+    /** Present (true) on the plan an admin marked as recommended; otherwise the paywall recommends the best value. */
+    recommended: z.literal(true).optional(),
   })
   .meta({ id: 'MembershipPlan' });
 export type MembershipPlan = z.infer<typeof MembershipPlan>;

@@ -1,6 +1,7 @@
 import { authEndpoints } from './auth';
 import { backofficeEndpoints } from './backoffice';
 import { backofficeTagsEndpoints } from './backoffice-tags';
+import { backofficeSettingsEndpoints } from './backoffice-settings';
 import { blogEndpoints } from './blog';
 import { cameraChatEndpoints } from './camera-chat';
 import { camerasEndpoints } from './cameras';
@@ -44,6 +45,7 @@ export const ENDPOINTS = {
   ...blogEndpoints,
   ...backofficeEndpoints,
   ...backofficeTagsEndpoints,
+  ...backofficeSettingsEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 /** The per-domain tables ENDPOINTS is spread from (a name in two of them would silently win once; a test checks). */
@@ -66,6 +68,7 @@ export const ENDPOINT_GROUPS: ReadonlyArray<Record<string, EndpointSpec>> = [
   blogEndpoints,
   backofficeEndpoints,
   backofficeTagsEndpoints,
+  backofficeSettingsEndpoints,
 ];
 
 export type Endpoints = typeof ENDPOINTS;

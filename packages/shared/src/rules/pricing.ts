@@ -17,11 +17,17 @@ export const VAT_RATES_BP = {
   PL: 2300, PT: 2300, RO: 2100, SK: 2300, SI: 2200, ES: 2100, SE: 2500, GB: 2000,
 } as const satisfies Record<string, number>;
 
-/** VAT in basis points for a buyer in `country`: 0 when the `vat` feature is off or the country has no rate here. */
-export function vatRateFor(country: string | null | undefined, vatFeatureOn: boolean): number {
+/**
+ * VAT in basis points for a buyer in `country`: 0 when the `vat` feature is off or the country has no rate. The server
+ * passes the rates the back office keeps (table vat_rates, seeded from VAT_RATES_BP; decision record 072).
+ */
+export function vatRateFor(country: string | null | undefined, vatFeatureOn: boolean, rates: Readonly<Record<string, number>> = VAT_RATES_BP): number {
   if (!vatFeatureOn || !country) return 0;
-  return (VAT_RATES_BP as Record<string, number>)[country.trim().toUpperCase()] ?? 0;
+  return rates[country.trim().toUpperCase()] ?? 0;
 }
+
+/** The highest VAT rate the back office accepts, in basis points (50 %): a guard against a slipped digit. */
+export const MAX_VAT_RATE_BP = 5000;
 
 /** The discount features of product §9. When several apply, the highest percent wins; a tie goes to the earlier name here. */
 export const DISCOUNT_FEATURES = [

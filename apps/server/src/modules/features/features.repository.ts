@@ -31,9 +31,39 @@ export const featuresRepository = {
   async upsert(db: Queryable, f: FeatureRow) {
     await db.query(
       `INSERT INTO features (name, is_active, version, settings) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (name) DO UPDATE SET is_active = EXCLUDED.is_active, version = EXCLUDED.version, settings = EXCLUDED.settings`,
+       ON CONFLICT (name) DO UPDATE SET is_active = EXCLUDED.is_active, version = EXCLUDED.version, settings = EXCLUDED.settings,
+         revision = features.revision + 1`,
       [f.name, f.is_active, f.version, JSON.stringify(f.settings)],
     );
+  },
+
+  /** The site-wide rows with their revisions (the back office's list). */
+  withRevisions: (db: Queryable) => db.query<FeatureRow & { revision: number }>(`SELECT ${COLUMNS}, revision FROM features ORDER BY name`),
+  /** Every campaign's overrides. */
+  allCampaignRows: (db: Queryable) =>
+    db.query<FeatureRow & { campaign: string }>(`SELECT campaign, ${COLUMNS} FROM campaign_features ORDER BY name, campaign`),
+
+  /**
+   * Stores a flag made from `revision` (0: the flag has no row yet) in one statement, so of two racing edits one wins;
+   * the new revision, or null when the row is not at that revision.
+   */
+  async writeAtRevision(db: Queryable, f: FeatureRow, revision: number): Promise<number | null> {
+    const settings = JSON.stringify(f.settings);
+    const rows =
+      revision === 0
+        ? await db.query<{ revision: number }>(
+            `INSERT INTO features (name, is_active, version, settings) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING RETURNING revision`,
+            [f.name, f.is_active, f.version, settings],
+          )
+        : await db.query<{ revision: number }>(
+            `UPDATE features SET is_active = $2, version = $3, settings = $4, revision = revision + 1 WHERE name = $1 AND revision = $5 RETURNING revision`,
+            [f.name, f.is_active, f.version, settings, revision],
+          );
+    return rows[0]?.revision ?? null;
+  },
+  async deleteForCampaign(db: Queryable, campaign: string, name: string): Promise<boolean> {
+    const rows = await db.query('DELETE FROM campaign_features WHERE campaign = $1 AND name = $2 RETURNING name', [campaign, name]);
+    return rows.length > 0;
   },
   async upsertForCampaign(db: Queryable, campaign: string, f: FeatureRow) {
     await db.query(

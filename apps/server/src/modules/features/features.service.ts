@@ -67,6 +67,11 @@ export function createFeaturesService({ db, now }: Pick<Platform, 'db' | 'now'>)
     },
 
     set: (feature: FeatureRow) => featuresRepository.upsert(db, feature),
+    /** The back office's view: site-wide rows with revisions, and every campaign's overrides. */
+    stored: async () => ({ rows: await featuresRepository.withRevisions(db), campaigns: await featuresRepository.allCampaignRows(db) }),
+    /** Stores a site-wide flag if it is still at `revision`; the new revision, or null when it is not. */
+    setAtRevision: (feature: FeatureRow, revision: number) => featuresRepository.writeAtRevision(db, feature, revision),
+    removeForCampaign: (campaign: string, name: string) => featuresRepository.deleteForCampaign(db, campaign, name),
     setForCampaign: (campaign: string, feature: FeatureRow) => featuresRepository.upsertForCampaign(db, campaign, feature),
     setForUser: (userId: number, feature: FeatureRow) => featuresRepository.upsertForUser(db, userId, feature),
 

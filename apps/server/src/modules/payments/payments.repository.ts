@@ -12,6 +12,8 @@ export interface PlanRow {
   period_count: number;
   price_cents: number;
   currency: string;
+  /** Marked by an admin (decision record 072). */
+  recommended?: boolean;
 }
 
 export interface PackageRow {
@@ -78,7 +80,7 @@ const PAYMENT_COLUMNS = `p.id, p.public_id, p.user_id, p.provider, p.provider_re
 export const paymentsRepository = {
   activePlans(db: Queryable): Promise<PlanRow[]> {
     return db.query<PlanRow>(
-      'SELECT id, token, name, period, period_count, price_cents, currency FROM membership_plans WHERE active ORDER BY sort, id',
+      'SELECT id, token, name, period, period_count, price_cents, currency, recommended FROM membership_plans WHERE active ORDER BY sort, id',
     );
   },
 

@@ -26,6 +26,7 @@ import { RATE_LIMITS } from '../../lib/rate-limits';
 import { isDbId } from '../../lib/paging';
 import type { CoinsService } from '../coins/coins.service';
 import type { FeaturesService } from '../features/features.service';
+import type { SettingsService } from '../settings/settings.service';
 import type { SubscriptionRow, SubscriptionsService } from '../subscriptions/subscriptions.service';
 import type { UsersService } from '../users/users.service';
 import type { VisitsService } from '../visits/visits.service';
@@ -48,6 +49,8 @@ export interface Buyer {
 interface PricingContext {
   country: string | null;
   features: FeatureMapT;
+  /** VAT rates by country as the back office keeps them (decision record 072). */
+  vatRates: Record<string, number>;
 }
 
 export interface Logger {
@@ -114,18 +117,20 @@ export interface PaymentsDeps extends Pick<Platform, 'db' | 'config' | 'now' | '
   features: FeaturesService;
   coins: CoinsService;
   subscriptions: SubscriptionsService;
+  settings: Pick<SettingsService, 'vatRates'>;
 }
 
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { db, now, rateLimits, log, provider, users, visits, features, coins, subscriptions } = deps;
+  const { db, now, rateLimits, log, provider, users, visits, features, coins, subscriptions, settings } = deps;
 
   /** VAT follows where the buyer is now; discounts follow their feature flags (a member's include their own). */
   async function pricingContext(buyer: Buyer): Promise<PricingContext> {
-    if (buyer.userId !== null) return users.countryAndFeatures(buyer.userId, buyer.visitId);
+    const vatRates = await settings.vatRates();
+    if (buyer.userId !== null) return { ...(await users.countryAndFeatures(buyer.userId, buyer.visitId)), vatRates };
     const visit = buyer.visitId ? await visits.findById(buyer.visitId) : null;
-    return { country: visit?.country?.trim().toUpperCase() || null, features: await features.forVisit(visit?.campaign ?? null) };
+    return { country: visit?.country?.trim().toUpperCase() || null, features: await features.forVisit(visit?.campaign ?? null), vatRates };
   }
-  const vatOf = (ctx: PricingContext) => vatRateFor(ctx.country, isFeatureActive(ctx.features, 'vat'));
+  const vatOf = (ctx: PricingContext) => vatRateFor(ctx.country, isFeatureActive(ctx.features, 'vat'), ctx.vatRates);
   const planPrice = (plan: PlanRow, ctx: PricingContext): Price => priceFor(plan.price_cents, plan.currency, activeDiscount(ctx.features, 'plan'), vatOf(ctx));
   const packagePrice = (pkg: PackageRow, ctx: PricingContext): Price => priceFor(pkg.price_cents, pkg.currency, activeDiscount(ctx.features, 'coins'), vatOf(ctx));
 
@@ -208,6 +213,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (!provider) return null;
     // Read outside the transaction: PGlite has one connection, and the flags need no lock.
     const { features: flags } = await users.countryAndFeatures(userId, null);
+    const vatRates = await settings.vatRates();
     try {
       return await db.transaction(async (tx) => {
         const s = await subscriptions.lock(tx, subscriptionId);
@@ -216,7 +222,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (pending) return pending.created_at.getTime() <= at.getTime() - RENEWAL_RETRY_AFTER_MS ? { payment: pending, subscription: s } : null;
         // The plan's price today, taxed for the country of the last payment; campaign discounts are for new purchases.
         const country = await repo.lastTaxCountry(tx, s.id);
-        const price = priceFor(s.plan_price_cents, s.plan_currency, null, vatRateFor(country, isFeatureActive(flags, 'vat')));
+        const price = priceFor(s.plan_price_cents, s.plan_currency, null, vatRateFor(country, isFeatureActive(flags, 'vat'), vatRates));
         const publicId = newPublicId();
         await repo.insertPayment(tx, {
           publicId,
@@ -275,7 +281,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async plans(buyer: Buyer): Promise<MembershipPlans> {
       const [rows, ctx] = await Promise.all([repo.activePlans(db), pricingContext(buyer)]);
       return {
-        plans: rows.map((p) => ({ id: p.id, token: p.token, name: p.name, period: p.period, period_count: p.period_count, price: planPrice(p, ctx) })),
+        plans: rows.map((p) => ({ id: p.id, token: p.token, name: p.name, period: p.period, period_count: p.period_count, price: planPrice(p, ctx), ...(p.recommended ? { recommended: true } : {}) })),
         country: ctx.country,
       };
     },

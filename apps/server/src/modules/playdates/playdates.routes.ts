@@ -36,5 +36,8 @@ export const playdatesRoutes: FastifyPluginAsync<{ playdates: PlaydatesService }
   route(app, ENDPOINTS['studio.playdates.end'], async (r) => playdates.endPublic(r.params.id, requireAuth(r)));
 
   route(app, ENDPOINTS['team.playdateLimits.get'], async () => playdates.limits());
-  route(app, ENDPOINTS['team.playdateLimits.set'], async (r) => playdates.setLimits(r.body));
+  // The back office's playdate limits (decision record 072): the audit entry keeps the limits as they were.
+  route(app, ENDPOINTS['team.playdateLimits.set'], async (r) => playdates.setLimits(r.body), {
+    audit: { before: async () => playdates.limits(), subject: () => ({ type: 'settings', id: 'playdate_limits' }) },
+  });
 };

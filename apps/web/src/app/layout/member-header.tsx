@@ -36,7 +36,7 @@ function ProfilePageLinks({ linkClass, profileTestId }: { linkClass: string; pro
       {link(routePath('userProfile'), t('profile.menu.profile'), profileTestId, true)}
       {link(routePath('userProfileSettings'), t('profile.menu.settings'))}
       {isTeam ? link(routePath('teamCameraFeedback'), t('profile.menu.teamFeedback'), 'team-camera-feedback-link') : null}
-      {isTeam ? link(routePath('teamPlaydateLimits'), t('profile.menu.teamPlaydateLimits'), 'team-playdate-limits-link') : null}
+      {isTeam ? link(routePath('backofficePlaydateLimits'), t('profile.menu.teamPlaydateLimits'), 'team-playdate-limits-link') : null}
     </>
   );
 }

@@ -147,7 +147,8 @@ export default function PaywallRoute({ premiumUntil }: PaywallRouteProps) {
   const busy = checkout.isPending || checkout.isSuccess || confirming;
   const priced = (plans.data?.plans ?? []).map(pricedPlan);
   const values = planValues(priced);
-  const recommended = recommendedPlanId(priced);
+  // The plan an admin marked, else the best value per month (decision records 045, 072).
+  const recommended = plans.data?.plans.find((plan) => plan.recommended)?.id ?? recommendedPlanId(priced);
   // The plan savings are counted against: named under the cards when any plan saves something.
   const savingBase = [...values.values()].some((v) => v.savingPercent > 0) ? (priced.filter((p) => p.period === 'MONTH').sort((a, b) => a.period_count - b.period_count)[0] ?? null) : null;
   const bestDiscount = Math.max(0, ...(plans.data?.plans ?? []).map((plan) => (plan.price.original_amount_cents !== null ? plan.price.discount_percent : 0)));

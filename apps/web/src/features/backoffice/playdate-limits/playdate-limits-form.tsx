@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/form-alert';
 import { TextField } from '@/components/text-field';
 import { isApiError } from '@/lib/http';
-import { useUpdatePlaydateLimits } from '../api/update-playdate-limits';
-import { draftOf, durationChoices, readDraft, type LimitsField, type LimitsProblem, type PlaydateLimitsDraft } from '../playdate-limits-input';
+import { useUpdatePlaydateLimits } from './update-playdate-limits';
+import { draftOf, durationChoices, readDraft, type LimitsField, type LimitsProblem, type PlaydateLimitsDraft } from './playdate-limits-input';
 
 type FieldErrors = Partial<Record<LimitsField, string>>;
 

@@ -24,7 +24,7 @@ function signedIn(profile: Profile, routes: FakeRoutes = {}) {
   fakeSite(mockedApi, { ...routes, get: { '/user/profile': () => profile, '/roles': () => [], ...routes.get } });
 }
 
-const team = () => profileFixture({ is_team_member: true });
+const team = () => profileFixture({ is_team_member: true, second_factor: 'verified' });
 const current: PlaydateLimits = { ...DEFAULT_PLAYDATE_LIMITS, durations: [5, 10, 25], request_expiry_minutes: 90 };
 
 beforeEach(() => {
@@ -33,10 +33,10 @@ beforeEach(() => {
 });
 afterEach(() => setAccessToken(null));
 
-describe('/team/playdate-limits', () => {
+describe('/backoffice/playdate-limits', () => {
   it('shows the current limits: prices, the common durations and the current ones ticked, the expiry in hours and minutes', async () => {
     signedIn(team(), { get: { '/team/playdate-limits': () => current } });
-    renderApp('/team/playdate-limits');
+    renderApp('/backoffice/playdate-limits');
     expect(await screen.findByRole('heading', { level: 1, name: 'Playdate limits' })).toBeTruthy();
     expect(((await screen.findByLabelText('Lowest price')) as HTMLInputElement).value).toBe('5');
     expect((screen.getByLabelText('Highest price') as HTMLInputElement).value).toBe('200');
@@ -55,7 +55,7 @@ describe('/team/playdate-limits', () => {
   it('saves the changed limits and confirms', async () => {
     const user = userEvent.setup();
     signedIn(team(), { get: { '/team/playdate-limits': () => current }, put: { '/team/playdate-limits': (body) => body } });
-    renderApp('/team/playdate-limits');
+    renderApp('/backoffice/playdate-limits');
     const max = await screen.findByLabelText('Highest price');
     await user.clear(max);
     await user.type(max, '150');
@@ -72,7 +72,7 @@ describe('/team/playdate-limits', () => {
   it("checks the form before asking the server: the range, the lowest above the highest, no durations", async () => {
     const user = userEvent.setup();
     signedIn(team(), { get: { '/team/playdate-limits': () => current }, put: { '/team/playdate-limits': (body) => body } });
-    renderApp('/team/playdate-limits');
+    renderApp('/backoffice/playdate-limits');
     const min = await screen.findByLabelText('Lowest price');
     await user.clear(min);
     await user.type(min, '300');
@@ -97,7 +97,7 @@ describe('/team/playdate-limits', () => {
         },
       },
     });
-    renderApp('/team/playdate-limits');
+    renderApp('/backoffice/playdate-limits');
     await user.click(await screen.findByRole('button', { name: 'Save limits' }));
     const group = screen.getByRole('group', { name: 'Durations models may offer' });
     expect(await within(group).findByText('Must be ascending without repeats')).toBeTruthy();
@@ -116,7 +116,7 @@ describe('/team/playdate-limits', () => {
         },
       },
     });
-    renderApp('/team/playdate-limits');
+    renderApp('/backoffice/playdate-limits');
     expect(await screen.findByText('Loading the playdate limits')).toBeTruthy();
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toContain('The playdate limits could not be loaded.');
@@ -127,15 +127,23 @@ describe('/team/playdate-limits', () => {
 
   it('tells a member who is not on the team that the page is for the team, and asks the server nothing', async () => {
     signedIn(profileFixture({ is_team_member: false }));
-    renderApp('/team/playdate-limits');
-    expect(within(await screen.findByTestId('team-only')).getByRole('heading', { name: 'This page is only for the team' })).toBeTruthy();
+    renderApp('/backoffice/playdate-limits');
+    expect(await screen.findByTestId('backoffice-team-only')).toBeTruthy();
     await waitFor(() => expect(limitsCalls('get')).toEqual([]));
+  });
+
+  it('sends the old /team/playdate-limits to the back office, keeping nothing else behind', async () => {
+    signedIn(team(), { get: { '/team/playdate-limits': () => current } });
+    const { location } = renderApp('/team/playdate-limits');
+    expect(await screen.findByLabelText('Lowest price')).toBeTruthy();
+    expect(location().pathname).toBe('/backoffice/playdate-limits');
+    expect(within(screen.getByRole('navigation', { name: 'Back office' })).getByRole('link', { name: 'Playdate limits' }).getAttribute('aria-current')).toBe('page');
   });
 
   it("links a team member to it from the profile menu, not a member", async () => {
     signedIn(team());
     const { unmount } = renderApp('/videos');
-    expect(within(await screen.findByTestId('profile-menu')).getByRole('link', { name: 'Playdate limits' }).getAttribute('href')).toBe('/team/playdate-limits');
+    expect(within(await screen.findByTestId('profile-menu')).getByRole('link', { name: 'Playdate limits' }).getAttribute('href')).toBe('/backoffice/playdate-limits');
     unmount();
     signedIn(profileFixture({ is_team_member: false }));
     renderApp('/videos');
