@@ -66,16 +66,21 @@ const columns = (nowParam: string) => `
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function whereOf(filter: WriterListFilter, params: unknown[]): string {
-  params.push(filter.now);
+/** The WHERE of a list; `params` may hold the reading time already (at `nowAt`), else it is added when a clause needs it. */
+function whereOf(filter: WriterListFilter, params: unknown[], nowAt?: number): string {
   const clauses: string[] = [];
   if (filter.language !== null) {
     params.push(filter.language);
     clauses.push(`a.language = $${params.length}`);
   }
   if (filter.status !== null) {
+    let at = nowAt;
+    if (at === undefined) {
+      params.push(filter.now);
+      at = params.length;
+    }
     params.push(filter.status);
-    clauses.push(`${STATUS('$1')} = $${params.length}`);
+    clauses.push(`${STATUS(`$${at}`)} = $${params.length}`);
   }
   if (filter.text !== null) {
     params.push(likePattern(filter.text));
@@ -94,8 +99,8 @@ export const backofficeBlogRepository = {
   },
 
   page(db: Queryable, filter: WriterListFilter, limit: number, offset: number): Promise<WriterArticleRow[]> {
-    const params: unknown[] = [];
-    const where = whereOf(filter, params);
+    const params: unknown[] = [filter.now];
+    const where = whereOf(filter, params, 1);
     params.push(limit, offset);
     return db.query<WriterArticleRow>(
       `SELECT ${columns('$1')} ${FROM} ${where}
