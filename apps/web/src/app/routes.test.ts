@@ -27,6 +27,9 @@ const PRODUCT_PATHS = [
   '/backoffice',
   '/backoffice/audit',
   '/backoffice/team',
+  '/backoffice/blog',
+  '/backoffice/blog/new',
+  '/backoffice/blog/:id',
 ];
 
 describe('route table', () => {
@@ -71,7 +74,7 @@ describe('route table', () => {
   });
 
   it('puts the back office behind log-in, not behind premium or the law limits', () => {
-    for (const [name, path] of [['backoffice', '/backoffice'], ['backofficeAudit', '/backoffice/audit'], ['backofficeTeam', '/backoffice/team']] as const) {
+    for (const [name, path] of [['backoffice', '/backoffice'], ['backofficeAudit', '/backoffice/audit'], ['backofficeTeam', '/backoffice/team'], ['backofficeBlog', '/backoffice/blog'], ['backofficeBlogNew', '/backoffice/blog/new'], ['backofficeBlogArticle', '/backoffice/blog/:id']] as const) {
       expect(routeByName(name)).toMatchObject({ path, requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
     }
   });

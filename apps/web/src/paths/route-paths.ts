@@ -51,6 +51,10 @@ export const ROUTE_PATHS = {
   backoffice: '/backoffice',
   backofficeAudit: '/backoffice/audit',
   backofficeTeam: '/backoffice/team',
+  // Decision 073: the writer's screens (capability blog.write).
+  backofficeBlog: '/backoffice/blog',
+  backofficeBlogNew: '/backoffice/blog/new',
+  backofficeBlogArticle: '/backoffice/blog/:id',
   messages: '/messages',
   // Also the provider's own inbox segment (product §2 omits its name).
   conversation: '/messages/:name',
