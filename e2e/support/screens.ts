@@ -52,6 +52,7 @@ interface Playdate extends Item {
   replay_path: string | null;
 }
 interface Article {
+  id: number;
   alias: string;
 }
 
@@ -186,6 +187,10 @@ export async function resolveScreens(baseUrl: string): Promise<Screen[]> {
     { route: 'backoffice', name: 'backoffice', path: at('backoffice'), viewer: 'admin' },
     { route: 'backofficeAudit', name: 'backofficeAudit', path: at('backofficeAudit'), viewer: 'admin', textHeavy: true },
     { route: 'backofficeTeam', name: 'backofficeTeam', path: at('backofficeTeam'), viewer: 'admin' },
+    // The writer's screens (decision 073): an admin holds blog.write too; the editor opens a published demo article.
+    { route: 'backofficeBlog', name: 'backofficeBlog', path: at('backofficeBlog'), viewer: 'admin', textHeavy: true },
+    { route: 'backofficeBlogNew', name: 'backofficeBlogNew', path: at('backofficeBlogNew'), viewer: 'admin' },
+    { route: 'backofficeBlogArticle', name: 'backofficeBlogArticle', path: at('backofficeBlogArticle', { id: blogs.en.id }), viewer: 'admin', textHeavy: true },
   ];
   return screens;
 }
