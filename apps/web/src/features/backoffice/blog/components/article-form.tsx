@@ -46,7 +46,7 @@ export function aliasFromTitle(title: string): string {
     .replace(/-+$/, '');
 }
 
-function TextArea({ label, hint, error, value, onChange, rows, maxLength, lang, testId }: {
+function TextArea({ label, hint, error, value, onChange, rows, maxLength, lang, testId, code = false }: {
   label: string;
   hint?: ReactNode;
   error?: string | undefined;
@@ -56,6 +56,8 @@ function TextArea({ label, hint, error, value, onChange, rows, maxLength, lang, 
   maxLength: number;
   lang?: string;
   testId?: string;
+  /** Markdown: a fixed-width font, so its marks line up. */
+  code?: boolean;
 }) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
@@ -66,7 +68,7 @@ function TextArea({ label, hint, error, value, onChange, rows, maxLength, lang, 
       </label>
       <textarea
         id={id}
-        className="field__input field__input--multiline bo-blog__textarea"
+        className={`field__input field__input--multiline bo-blog__textarea${code ? ' bo-blog__textarea--code' : ''}`}
         rows={rows}
         maxLength={maxLength}
         value={value}
@@ -178,6 +180,7 @@ export function ArticleForm({ value, onChange, errors, aliasFollowsTitle, coverU
           lang={lang}
           error={errors.body_markdown}
           testId="bo-blog-body-input"
+          code
         />
         <MarkdownPreview title={value.title} excerpt={value.excerpt} markdown={value.body_markdown} lang={lang} />
       </div>

@@ -116,7 +116,7 @@ export default function BlogArticlesRoute() {
   const statusOptions = BO_BLOG_STATUSES.map((status) => ({ value: status, label: t(`boBlog.statuses.${status}`) }));
   return (
     <BackofficeFrame title={t('boBlog.title')} intro={t('boBlog.intro')} titleId="bo-blog-title">
-      <p>
+      <p className="bo-blog__lead">
         <Link className="button button--primary" to={paths.backofficeBlogNew()} data-testid="bo-blog-new">
           {t('boBlog.newArticle')}
         </Link>

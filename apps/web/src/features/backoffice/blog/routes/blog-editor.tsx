@@ -47,7 +47,7 @@ function EditorFrame({ title, children }: { title: string; children: ReactNode }
   const { t } = useTranslation();
   return (
     <BackofficeFrame title={title} titleId="bo-blog-editor-title">
-      <p>
+      <p className="bo-blog__lead">
         <Link className="text-link" to={paths.backofficeBlog()}>
           <span aria-hidden="true">‹ </span>
           {t('boBlog.editor.back')}
@@ -106,7 +106,6 @@ export function NewArticleRoute() {
   return (
     <EditorFrame title={t('boBlog.editor.newTitle')}>
       <form noValidate onSubmit={submit} data-testid="bo-blog-editor">
-        <NoticeLine notice={notice} onReload={() => undefined} />
         <ArticleForm
           value={draft}
           onChange={(next) => {
@@ -117,6 +116,8 @@ export function NewArticleRoute() {
           aliasFollowsTitle={!aliasTouched}
           coverUrl={null}
         />
+        {/* Beside the buttons, where the writer's eyes are after a click (on a phone the form's top is far away). */}
+        <NoticeLine notice={notice} onReload={() => undefined} />
         <div className="bo-blog__actions">
           <button type="submit" className="button button--primary" disabled={create.isPending} aria-busy={create.isPending || undefined}>
             {create.isPending ? t('boBlog.editor.saving') : t('boBlog.editor.saveDraft')}
@@ -175,8 +176,9 @@ function ArticleEditor({ article, onReload, created }: { article: BoBlogArticle;
         void run(async (current) => current, () => t('boBlog.editor.saved'));
       }}
     >
-      <NoticeLine notice={notice} onReload={() => void reload()} />
       <ArticleForm value={draft} onChange={setDraft} errors={errors} aliasFollowsTitle={false} coverUrl={base.cover} />
+      {/* Beside the buttons, where the writer's eyes are after a click (on a phone the form's top is far away). */}
+      <NoticeLine notice={notice} onReload={() => void reload()} />
       <PublishControls
         article={base}
         busy={busy}
