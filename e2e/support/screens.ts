@@ -52,6 +52,7 @@ interface Playdate extends Item {
   replay_path: string | null;
 }
 interface Article {
+  id: number;
   alias: string;
 }
 
@@ -194,6 +195,10 @@ export async function resolveScreens(baseUrl: string): Promise<Screen[]> {
     { route: 'backofficeFlags', name: 'backofficeFlags', path: at('backofficeFlags'), viewer: 'admin', textHeavy: true },
     { route: 'backofficePrices', name: 'backofficePrices', path: at('backofficePrices'), viewer: 'admin', textHeavy: true },
     { route: 'backofficePlaydateLimits', name: 'backofficePlaydateLimits', path: at('backofficePlaydateLimits'), viewer: 'admin' },
+    // The writer's screens (decision 073): an admin holds blog.write too; the editor opens a published demo article.
+    { route: 'backofficeBlog', name: 'backofficeBlog', path: at('backofficeBlog'), viewer: 'admin', textHeavy: true },
+    { route: 'backofficeBlogNew', name: 'backofficeBlogNew', path: at('backofficeBlogNew'), viewer: 'admin' },
+    { route: 'backofficeBlogArticle', name: 'backofficeBlogArticle', path: at('backofficeBlogArticle', { id: blogs.en.id }), viewer: 'admin', textHeavy: true },
   ];
   return screens;
 }

@@ -34,6 +34,7 @@ import { createPlaydateRoomsService } from '../modules/playdate-rooms/playdate-r
 import { createPlaydatesService } from '../modules/playdates/playdates.service';
 import { createTeamService } from '../modules/team/team.service';
 import { createTagsService } from '../modules/tags/tags.service';
+import { createBackofficeBlogService } from '../modules/backoffice-blog/backoffice-blog.service';
 import { createSecondFactorService } from '../modules/second-factor/second-factor.service';
 import { createSessionsService } from '../modules/sessions/sessions.service';
 import { createShootsService } from '../modules/shoots/shoots.service';
@@ -122,6 +123,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const models = createModelsService({ db, media, videos, shoots, favourites });
   const feeds = createFeedsService({ shoots, favourites });
   const team = createTeamService({ db, secondFactor });
+  const backofficeBlog = createBackofficeBlogService({ config, db, now, media, usernameOf: users.usernameOf });
 
   // Tier 5. The instance's liveness is started by the server (decision record 062): until then it holds no room.
   const instanceLiveness = createInstanceLiveness({ db, now, config, log, jobs, mediaServer: parts.mediaServer ?? noMediaServer }, parts.liveness);
@@ -227,6 +229,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     feeds,
     team,
     tags,
+    backofficeBlog,
     instanceLiveness,
     cameras,
     favouriteLists,

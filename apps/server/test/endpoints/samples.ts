@@ -77,6 +77,31 @@ async function settingsRow(w: EndpointWorld, table: 'membership_plans' | 'coin_p
   }
   return row!;
 }
+/** A draft of the suite's own for the writer's calls (decision record 073), so the public blog's sample article stays published. */
+const writerArticles = new WeakMap<EndpointWorld, Promise<{ id: number; categoryId: number }>>();
+const writerArticle = (w: EndpointWorld): Promise<{ id: number; categoryId: number }> => {
+  let article = writerArticles.get(w);
+  if (!article) {
+    article = (async () => {
+      const [category] = await w.deps.db.query<{ id: number }>('SELECT id FROM blog_categories ORDER BY id LIMIT 1');
+      const [row] = await w.deps.db.query<{ id: number }>(
+        `INSERT INTO blog_articles (alias, language, title, body_markdown, body_html, category_id, published_at)
+         VALUES ('suite-draft', 'en', 'Suite draft', 'Suite *draft*', '<p>Suite <em>draft</em></p>', $1, NULL) RETURNING id`,
+        [category!.id],
+      );
+      return { id: row!.id, categoryId: category!.id };
+    })();
+    writerArticles.set(w, article);
+  }
+  return article;
+};
+/** The draft's id and its current version (each write moves the version on; a stale one would be a 409). */
+const writerArticleNow = async (w: EndpointWorld) => {
+  const { id, categoryId } = await writerArticle(w);
+  const [row] = await w.deps.db.query<{ version: number }>('SELECT version FROM blog_articles WHERE id = $1', [id]);
+  return { id, categoryId, version: row!.version };
+};
+let blogWrites = 0;
 
 export const SAMPLES: Partial<Record<EndpointName, Sample>> = {
   'auth.register': (_w, role) => {
@@ -193,4 +218,26 @@ export const SAMPLES: Partial<Record<EndpointName, Sample>> = {
   'backoffice.tags.delete': async (w) => ({ params: { tag_id: await suiteTag(w) } }),
   'backoffice.retag.videos': () => ({ query: { untagged: 'false' } }),
   'backoffice.retag.apply': async (w) => ({ body: { video_ids: [w.catalog.videoIds[0]!], add: [await suiteTag(w)], remove: [] } }),
+  'backoffice.blog.get': async (w) => ({ params: { id: (await writerArticle(w)).id } }),
+  'backoffice.blog.create': async (w) => {
+    blogWrites += 1;
+    return { body: { alias: `suite-new-${blogWrites}`, language: 'en', category_id: (await writerArticle(w)).categoryId, cover_image: null } };
+  },
+  'backoffice.blog.save': async (w) => {
+    const { id, categoryId, version } = await writerArticleNow(w);
+    return { params: { id }, body: { alias: 'suite-draft', language: 'en', category_id: categoryId, cover_image: null, version } };
+  },
+  'backoffice.blog.publish': async (w) => {
+    const { id, version } = await writerArticleNow(w);
+    return { params: { id }, body: { version, publish_at: Math.floor(w.deps.now().getTime() / 1000) + 86_400 } };
+  },
+  'backoffice.blog.unpublish': async (w) => {
+    const { id, version } = await writerArticleNow(w);
+    return { params: { id }, body: { version } };
+  },
+  'backoffice.blog.categories.create': () => {
+    blogWrites += 1;
+    return { body: { slug: `suite-category-${blogWrites}` } };
+  },
+  'backoffice.blog.categories.rename': async (w) => ({ params: { id: (await writerArticle(w)).categoryId } }),
 };

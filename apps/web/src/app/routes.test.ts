@@ -33,6 +33,9 @@ const PRODUCT_PATHS = [
   '/backoffice/flags',
   '/backoffice/prices',
   '/backoffice/playdate-limits',
+  '/backoffice/blog',
+  '/backoffice/blog/new',
+  '/backoffice/blog/:id',
 ];
 
 describe('route table', () => {
@@ -77,7 +80,7 @@ describe('route table', () => {
   });
 
   it('puts the back office behind log-in, not behind premium or the law limits', () => {
-    for (const [name, path] of [['backoffice', '/backoffice'], ['backofficeAudit', '/backoffice/audit'], ['backofficeTeam', '/backoffice/team'], ['backofficeFlags', '/backoffice/flags'], ['backofficePrices', '/backoffice/prices'], ['backofficePlaydateLimits', '/backoffice/playdate-limits'], ['backofficeRetag', '/backoffice/retag'], ['backofficeTags', '/backoffice/tags']] as const) {
+    for (const [name, path] of [['backoffice', '/backoffice'], ['backofficeAudit', '/backoffice/audit'], ['backofficeTeam', '/backoffice/team'], ['backofficeFlags', '/backoffice/flags'], ['backofficePrices', '/backoffice/prices'], ['backofficePlaydateLimits', '/backoffice/playdate-limits'], ['backofficeRetag', '/backoffice/retag'], ['backofficeTags', '/backoffice/tags'], ['backofficeBlog', '/backoffice/blog'], ['backofficeBlogNew', '/backoffice/blog/new'], ['backofficeBlogArticle', '/backoffice/blog/:id']] as const) {
       expect(routeByName(name)).toMatchObject({ path, requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
     }
   });

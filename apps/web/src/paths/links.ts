@@ -57,6 +57,13 @@ export const paths = {
   backofficeFlags: () => routePath('backofficeFlags'),
   /** Plans, coin packages and VAT rates (decision 072). */
   backofficePrices: () => routePath('backofficePrices'),
+  /** The writer's list of articles (decision 073); a page past the first and the filters. */
+  backofficeBlog: (query: Partial<Record<'page' | 'lang' | 'status' | 'q', string | number>> = {}) =>
+    routePath('backofficeBlog', {}, { lang: query.lang || null, status: query.status || null, q: query.q || null, page: query.page && Number(query.page) > 1 ? query.page : null }),
+  /** A new article in the editor. */
+  backofficeBlogNew: () => routePath('backofficeBlogNew'),
+  /** One article in the editor. */
+  backofficeBlogArticle: (id: number) => routePath('backofficeBlogArticle', { id }),
   /** Membership activation (product §2). */
   paywall: () => routePath('paywall'),
   /** product §2: the blog lives under /lecker_blog for German and /blog otherwise; with an alias, one article. */

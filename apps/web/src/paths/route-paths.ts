@@ -58,6 +58,10 @@ export const ROUTE_PATHS = {
   backofficeFlags: '/backoffice/flags',
   backofficePrices: '/backoffice/prices',
   backofficePlaydateLimits: '/backoffice/playdate-limits',
+  // Decision 073: the writer's screens (capability blog.write).
+  backofficeBlog: '/backoffice/blog',
+  backofficeBlogNew: '/backoffice/blog/new',
+  backofficeBlogArticle: '/backoffice/blog/:id',
   messages: '/messages',
   // Also the provider's own inbox segment (product §2 omits its name).
   conversation: '/messages/:name',

@@ -2,6 +2,7 @@ import { authEndpoints } from './auth';
 import { backofficeEndpoints } from './backoffice';
 import { backofficeTagsEndpoints } from './backoffice-tags';
 import { backofficeSettingsEndpoints } from './backoffice-settings';
+import { backofficeBlogEndpoints } from './backoffice-blog';
 import { blogEndpoints } from './blog';
 import { cameraChatEndpoints } from './camera-chat';
 import { camerasEndpoints } from './cameras';
@@ -46,6 +47,7 @@ export const ENDPOINTS = {
   ...backofficeEndpoints,
   ...backofficeTagsEndpoints,
   ...backofficeSettingsEndpoints,
+  ...backofficeBlogEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 /** The per-domain tables ENDPOINTS is spread from (a name in two of them would silently win once; a test checks). */
@@ -69,6 +71,7 @@ export const ENDPOINT_GROUPS: ReadonlyArray<Record<string, EndpointSpec>> = [
   backofficeEndpoints,
   backofficeTagsEndpoints,
   backofficeSettingsEndpoints,
+  backofficeBlogEndpoints,
 ];
 
 export type Endpoints = typeof ENDPOINTS;

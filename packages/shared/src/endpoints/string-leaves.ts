@@ -84,6 +84,11 @@ export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set([
   'playdates.private.request body.message',
   'playdates.feedback.send body.message',
   'studio.playdates.decline body.reason',
+  // The writer's screen (decision record 073): an article's excerpt and its Markdown.
+  'backoffice.blog.create body.excerpt',
+  'backoffice.blog.create body.body_markdown',
+  'backoffice.blog.save body.excerpt',
+  'backoffice.blog.save body.body_markdown',
 ]);
 
 /** Values for strings no generic sample fits (a pattern, a format), keyed like MULTI_LINE_FIELDS. */
@@ -94,6 +99,9 @@ export const SAMPLE_TEXT: Record<string, string> = {
   // Six digits of an authenticator app (decision record 070).
   'secondFactor.confirm body.code': '123456',
   'secondFactor.recoveryCodes body.code': '123456',
+  // A catalog picture by key (decision record 073).
+  'backoffice.blog.create body.cover_image': 'shoot:12',
+  'backoffice.blog.save body.cover_image': 'shoot:12',
 };
 
 const GENERIC_SAMPLES = [

@@ -5,6 +5,7 @@ import { paths } from '@/paths';
 export const BACKOFFICE_SECTIONS = [
   { key: 'audit', capability: 'admin.audit', href: () => paths.backofficeAudit() },
   { key: 'team', capability: 'admin.team', href: () => paths.backofficeTeam() },
+  { key: 'blog', capability: 'blog.write', href: () => paths.backofficeBlog() },
   { key: 'cameraFeedback', capability: 'backoffice', href: () => paths.teamCameraFeedback() },
   { key: 'flags', capability: 'admin.settings', href: () => paths.backofficeFlags() },
   { key: 'prices', capability: 'admin.settings', href: () => paths.backofficePrices() },
