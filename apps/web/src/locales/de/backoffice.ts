@@ -228,6 +228,9 @@ const texts: LocaleTexts['backoffice'] = {
         add: 'Gewählte Schlagwörter den ausgewählten Videos hinzufügen',
         remove: 'Gewählte Schlagwörter von den ausgewählten Videos entfernen',
         page: 'Nächste oder vorherige Seite',
+      },
+    },
+  },
   boSettings: {
     save: 'Speichern',
     saving: 'Wird gespeichert…',
@@ -395,6 +398,8 @@ const texts: LocaleTexts['backoffice'] = {
         country: 'Gib zwei Großbuchstaben ein, zum Beispiel DE.',
         rate: 'Gib einen Prozentsatz von 0 bis 50 mit höchstens zwei Nachkommastellen ein.',
       },
+    },
+  },
   boBlog: {
     title: 'Blogartikel',
     intro: 'Artikel auf Englisch, Deutsch und Französisch. Entwürfe und geplante Artikel sind nur hier sichtbar.',

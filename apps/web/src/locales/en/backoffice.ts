@@ -227,6 +227,9 @@ export default {
         add: 'Add the chosen tags to the selected videos',
         remove: 'Remove the chosen tags from the selected videos',
         page: 'Next or previous page',
+      },
+    },
+  },
   boSettings: {
     save: 'Save',
     saving: 'Saving…',
@@ -394,6 +397,8 @@ export default {
         country: 'Enter two capital letters, for example DE.',
         rate: 'Enter a percent from 0 to 50 with at most two decimals.',
       },
+    },
+  },
   boBlog: {
     title: 'Blog articles',
     intro: 'Articles in English, German and French. Drafts and scheduled articles are visible only here.',

@@ -228,6 +228,9 @@ const texts: LocaleTexts['backoffice'] = {
         add: 'Ajouter les tags choisis aux vidéos sélectionnées',
         remove: 'Retirer les tags choisis des vidéos sélectionnées',
         page: 'Page suivante ou précédente',
+      },
+    },
+  },
   boSettings: {
     save: 'Enregistrer',
     saving: 'Enregistrement…',
@@ -395,6 +398,8 @@ const texts: LocaleTexts['backoffice'] = {
         country: 'Saisissez deux lettres majuscules, par exemple DE.',
         rate: 'Saisissez un pourcentage de 0 à 50 avec au plus deux décimales.',
       },
+    },
+  },
   boBlog: {
     title: 'Articles du blog',
     intro: 'Articles en anglais, allemand et français. Les brouillons et les articles programmés ne sont visibles qu’ici.',
