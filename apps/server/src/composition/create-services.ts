@@ -32,6 +32,7 @@ import { playdateReplayKey, playdateReplayPath } from '../lib/playdate-replay-to
 import { createPlaydateRoomsService } from '../modules/playdate-rooms/playdate-rooms.service';
 import { createPlaydatesService } from '../modules/playdates/playdates.service';
 import { createTeamService } from '../modules/team/team.service';
+import { createBackofficePagesService } from '../modules/backoffice-pages/backoffice-pages.service';
 import { createSecondFactorService } from '../modules/second-factor/second-factor.service';
 import { createSessionsService } from '../modules/sessions/sessions.service';
 import { createShootsService } from '../modules/shoots/shoots.service';
@@ -118,6 +119,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const models = createModelsService({ db, media, videos, shoots, favourites });
   const feeds = createFeedsService({ shoots, favourites });
   const team = createTeamService({ db, secondFactor });
+  const backofficePages = createBackofficePagesService({ db, config, now, pages });
 
   // Tier 5. The instance's liveness is started by the server (decision record 062): until then it holds no room.
   const instanceLiveness = createInstanceLiveness({ db, now, config, log, jobs, mediaServer: parts.mediaServer ?? noMediaServer }, parts.liveness);
@@ -221,6 +223,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     models,
     feeds,
     team,
+    backofficePages,
     instanceLiveness,
     cameras,
     favouriteLists,
