@@ -50,6 +50,10 @@ export const paths = {
     routePath('backofficeAudit', {}, { ...query, page: query.page && Number(query.page) > 1 ? query.page : null }),
   /** The team: who works on the site and what they may do. */
   backofficeTeam: () => routePath('backofficeTeam'),
+  backofficePages: () => routePath('backofficePages'),
+  /** A page's editor; 'new' for a page not written yet. */
+  backofficePage: (id: number | 'new') => routePath('backofficePage', { id }),
+  backofficeMeta: (path?: string) => routePath('backofficeMeta', {}, { path: path ?? null }),
   /** Membership activation (product §2). */
   paywall: () => routePath('paywall'),
   /** product §2: the blog lives under /lecker_blog for German and /blog otherwise; with an alias, one article. */

@@ -51,6 +51,10 @@ export const ROUTE_PATHS = {
   backoffice: '/backoffice',
   backofficeAudit: '/backoffice/audit',
   backofficeTeam: '/backoffice/team',
+  // Decision 076: custom pages and the meta of any path (capability admin.settings).
+  backofficePages: '/backoffice/pages',
+  backofficePage: '/backoffice/pages/:id',
+  backofficeMeta: '/backoffice/meta',
   messages: '/messages',
   // Also the provider's own inbox segment (product §2 omits its name).
   conversation: '/messages/:name',

@@ -5,6 +5,8 @@ import { paths } from '@/paths';
 export const BACKOFFICE_SECTIONS = [
   { key: 'audit', capability: 'admin.audit', href: () => paths.backofficeAudit() },
   { key: 'team', capability: 'admin.team', href: () => paths.backofficeTeam() },
+  { key: 'pages', capability: 'admin.settings', href: () => paths.backofficePages() },
+  { key: 'meta', capability: 'admin.settings', href: () => paths.backofficeMeta() },
   { key: 'cameraFeedback', capability: 'backoffice', href: () => paths.teamCameraFeedback() },
   { key: 'playdateLimits', capability: 'backoffice', href: () => paths.teamPlaydateLimits() },
 ] as const satisfies readonly { key: string; capability: Capability; href: () => string }[];
