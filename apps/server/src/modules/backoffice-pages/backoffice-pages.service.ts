@@ -21,7 +21,6 @@ import { hashPassword } from '../../lib/password';
 import { createHtmlSanitizer } from '../../lib/safe-html';
 import type { PagesService } from '../pages/pages.service';
 import { routeMetaFor } from '../pages/route-meta';
-import { pathMetaRepository, type PathMetaRow } from '../pages/path-meta.repository';
 import { backofficePagesRepository, type BackofficePageRow, type PageWrite } from './backoffice-pages.repository';
 
 // Custom pages and page meta in the back office (issue 27, decision record 076). Writes are audited by the route
@@ -53,6 +52,8 @@ const toPage = (row: BackofficePageRow): BackofficePage => ({
 
 const isRobots = (value: string | null): value is RobotsValue => value !== null && (ROBOTS_VALUES as readonly string[]).includes(value);
 
+type PathMetaRow = NonNullable<Awaited<ReturnType<PagesService['pathMeta']['byId']>>>;
+
 export const toPathMeta = (row: PathMetaRow): PathMeta => ({
   id: row.id,
   path: row.path,
@@ -76,7 +77,7 @@ export function reservedPathReason(path: string): string | null {
   return null;
 }
 
-export function createBackofficePagesService(deps: Pick<Platform, 'db' | 'config' | 'now'> & { pages: Pick<PagesService, 'defaultMeta'> }) {
+export function createBackofficePagesService(deps: Pick<Platform, 'db' | 'config' | 'now'> & { pages: Pick<PagesService, 'defaultMeta' | 'pathMeta'> }) {
   const { db, now, pages } = deps;
   const sanitize = createHtmlSanitizer(deps.config);
 
@@ -173,11 +174,11 @@ export function createBackofficePagesService(deps: Pick<Platform, 'db' | 'config
     },
 
     async metaList(): Promise<PathMetaList> {
-      return { items: (await pathMetaRepository.list(db)).map(toPathMeta) };
+      return { items: (await pages.pathMeta.list()).map(toPathMeta) };
     },
 
     async metaOf(path: string): Promise<PathMetaDetail> {
-      const own = await pathMetaRepository.byPath(db, path);
+      const own = await pages.pathMeta.byPath(path);
       const defaults = {} as PathMetaDetail['defaults'];
       let robotsLocked = false;
       for (const language of LANGUAGES as readonly Language[]) {
@@ -190,12 +191,12 @@ export function createBackofficePagesService(deps: Pick<Platform, 'db' | 'config
 
     /** The meta row of a path as the back office shows it, or null (an audit entry's state before a change). */
     async findMeta(path: string): Promise<PathMeta | null> {
-      const row = await pathMetaRepository.byPath(db, path);
+      const row = await pages.pathMeta.byPath(path);
       return row ? toPathMeta(row) : null;
     },
 
     async findMetaById(id: number): Promise<PathMeta | null> {
-      const row = await pathMetaRepository.byId(db, id);
+      const row = await pages.pathMeta.byId(id);
       return row ? toPathMeta(row) : null;
     },
 
@@ -204,14 +205,14 @@ export function createBackofficePagesService(deps: Pick<Platform, 'db' | 'config
       const fields = { robots: body.robots, texts: { en: trimmed(body.texts.en), de: trimmed(body.texts.de), fr: trimmed(body.texts.fr) } };
       const row =
         body.version === null
-          ? await pathMetaRepository.insert(db, body.path, fields, now())
-          : await pathMetaRepository.update(db, body.path, body.version, fields, now());
+          ? await pages.pathMeta.insert(body.path, fields)
+          : await pages.pathMeta.update(body.path, body.version, fields);
       if (!row) throw metaChanged();
       return toPathMeta(row);
     },
 
     async deleteMeta(id: number): Promise<void> {
-      if (!(await pathMetaRepository.delete(db, id))) throw notFound(`No meta with id ${id}`);
+      if (!(await pages.pathMeta.delete(id))) throw notFound(`No meta with id ${id}`);
     },
   };
 }

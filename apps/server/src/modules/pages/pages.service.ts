@@ -19,7 +19,7 @@ import { createHtmlSanitizer } from '../../lib/safe-html';
 import type { BlogService } from '../blog/blog.service';
 import type { CaptchaService } from '../captcha/captcha.service';
 import type { LandingsService } from '../landings/landings.service';
-import { pathMetaRepository, type PathMetaRow } from './path-meta.repository';
+import { pathMetaRepository, type PathMetaFields, type PathMetaRow } from './path-meta.repository';
 import { pagesRepository, type PageRow } from './pages.repository';
 import {
   DEFAULT_DESCRIPTION,
@@ -208,6 +208,16 @@ export function createPagesService(deps: PagesDeps) {
 
     /** What `path` shows without meta set by hand, and whether its robots value is fixed (a page behind a password). */
     defaultMeta,
+
+    /** The meta set by hand per path, for the back office (decision record 076). */
+    pathMeta: {
+      byPath: (path: string) => pathMetaRepository.byPath(db, path),
+      byId: (id: number) => pathMetaRepository.byId(db, id),
+      list: () => pathMetaRepository.list(db),
+      insert: (path: string, fields: PathMetaFields) => pathMetaRepository.insert(db, path, fields, now()),
+      update: (path: string, version: number, fields: PathMetaFields) => pathMetaRepository.update(db, path, version, fields, now()),
+      delete: (id: number) => pathMetaRepository.delete(db, id),
+    },
 
     /** Stores a contact message and mails it to support. The captcha is checked and used up with the store. */
     async contact(body: ContactBody, client: FormClient): Promise<void> {
