@@ -186,6 +186,11 @@ export async function resolveScreens(baseUrl: string): Promise<Screen[]> {
     { route: 'backoffice', name: 'backoffice', path: at('backoffice'), viewer: 'admin' },
     { route: 'backofficeAudit', name: 'backofficeAudit', path: at('backofficeAudit'), viewer: 'admin', textHeavy: true },
     { route: 'backofficeTeam', name: 'backofficeTeam', path: at('backofficeTeam'), viewer: 'admin' },
+    // Custom pages and page meta (decision 076): the editor of a new page (an existing page's id would need an admin's
+    // API session, a second code of the app per run), and the meta editor of a path with its search-result preview.
+    { route: 'backofficePages', name: 'backofficePages', path: at('backofficePages'), viewer: 'admin' },
+    { route: 'backofficePage', name: 'backofficePage (new)', path: at('backofficePage', { id: 'new' }), viewer: 'admin', textHeavy: true },
+    { route: 'backofficeMeta', name: 'backofficeMeta (/models)', path: `${at('backofficeMeta')}?path=/models`, viewer: 'admin', textHeavy: true },
   ];
   return screens;
 }
