@@ -84,6 +84,9 @@ export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set([
   'playdates.private.request body.message',
   'playdates.feedback.send body.message',
   'studio.playdates.decline body.reason',
+  // A document's HTML (decision record 076): its lines are the admin's; a link target refuses them by its own rule.
+  'backoffice.pages.create body.source',
+  'backoffice.pages.update body.source',
 ]);
 
 /** Values for strings no generic sample fits (a pattern, a format), keyed like MULTI_LINE_FIELDS. */
@@ -94,6 +97,11 @@ export const SAMPLE_TEXT: Record<string, string> = {
   // Six digits of an authenticator app (decision record 070).
   'secondFactor.confirm body.code': '123456',
   'secondFactor.recoveryCodes body.code': '123456',
+  // A path of the site (decision record 076).
+  'backoffice.pages.create body.path': '/sample-page',
+  'backoffice.pages.update body.path': '/sample-page',
+  'backoffice.meta.get query.path': '/sample-page',
+  'backoffice.meta.save body.path': '/sample-page',
 };
 
 const GENERIC_SAMPLES = [

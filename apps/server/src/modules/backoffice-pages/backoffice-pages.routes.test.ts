@@ -102,7 +102,7 @@ describe('refusals', () => {
   };
 
   it('refuses an unsafe link target, naming source', async () => {
-    for (const source of ['javascript:alert(1)', '//evil.example.com/x', 'data:text/html,hi', 'ftp://x.example.com', '', ' /padded']) {
+    for (const source of ['javascript:alert(1)', '//evil.example.com/x', '/\\evil.example.com', 'data:text/html,hi', 'ftp://x.example.com', '', ' /padded', '/in\nside']) {
       await refused({ ...documentPage(), type: 'transforming_links', source }, 'source');
     }
   });
