@@ -44,16 +44,16 @@ describe('the back office pages', () => {
 
     await admin.getByRole('link', { name: 'New page' }).click();
     const form = admin.getByTestId('bo-page-form');
-    await form.getByLabel('Path').fill(PATH);
-    await form.getByLabel('Title').fill('Insider notes');
-    await form.getByLabel('Text (HTML)').fill('<h2>Coming soon</h2><p>Three new sets next week.</p><script>alert("x")</script>');
-    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByLabel('Path', { exact: true }).fill(PATH);
+    await form.getByLabel('Title', { exact: true }).fill('Insider notes');
+    await form.getByLabel('Text (HTML)', { exact: true }).fill('<h2>Coming soon</h2><p>Three new sets next week.</p><script>alert("x")</script>');
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await form.getByRole('checkbox', { name: 'Published' }).check();
     await form.getByRole('button', { name: 'Create page' }).click();
     await admin.getByText('The page was created.').waitFor();
     await admin.getByRole('heading', { level: 1, name: `Page ${PATH}` }).waitFor();
     // What was stored is the sanitised document.
-    expect(await admin.getByLabel('Text (HTML)').inputValue()).toBe('<h2>Coming soon</h2><p>Three new sets next week.</p>');
+    expect(await admin.getByLabel('Text (HTML)', { exact: true }).inputValue()).toBe('<h2>Coming soon</h2><p>Three new sets next week.</p>');
 
     await admin.getByRole('link', { name: `Edit the meta of ${PATH}` }).click();
     const meta = admin.getByTestId('bo-meta-form');

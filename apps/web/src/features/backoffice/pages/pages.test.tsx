@@ -94,7 +94,7 @@ describe('/backoffice/pages', () => {
     expect(await screen.findByRole('button', { name: 'Unpublish' })).toBeTruthy();
   });
 
-  it('asks before deleting, then removes the page', async () => {
+  it('asks before deleting, then removes the page', { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     let pages = [summary(5)];
     signedIn(admin(), {
@@ -114,7 +114,7 @@ describe('/backoffice/pages', () => {
     expect(await screen.findByText('No pages yet. Write the first one with “New page”.')).toBeTruthy();
   });
 
-  it('says when the pages cannot be loaded, and loads them again on request', async () => {
+  it('says when the pages cannot be loaded, and loads them again on request', { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     let fail = true;
     signedIn(admin(), {
@@ -198,7 +198,7 @@ describe('/backoffice/pages/:id', () => {
     expect(screen.getByRole('button', { name: 'Reload the page' })).toBeTruthy();
   });
 
-  it('says a page that does not exist is not there', async () => {
+  it('says a page that does not exist is not there', { timeout: 20_000 }, async () => {
     signedIn(admin(), {
       get: {
         '/backoffice/pages/77': () => {
@@ -266,7 +266,7 @@ describe('/backoffice/meta', () => {
     expect(calls('put', '/backoffice/meta')).toHaveLength(0);
   });
 
-  it('says when no path has meta of its own yet', async () => {
+  it('says when no path has meta of its own yet', { timeout: 20_000 }, async () => {
     signedIn(admin(), { get: { '/backoffice/meta': () => ({ items: [] }) } });
     renderApp('/backoffice/meta');
     expect(await screen.findByText('No path has meta of its own yet: every path shows its defaults.')).toBeTruthy();

@@ -228,11 +228,21 @@ function PageForm({ page }: { page: BackofficePage | null }) {
         <fieldset className="bo-pages__types">
           <legend>{t('boPages.editor.type')}</legend>
           {PAGE_TYPES.map((type) => (
-            <label key={type} className="bo-pages__type">
-              <input type="radio" name="page-type" value={type} checked={draft.type === type} onChange={() => change({ type })} />
-              <span>{t(`boPages.types.${type}`)}</span>
-              <span className="bo-pages__type-hint">{t(`boPages.typeHints.${type}`)}</span>
-            </label>
+            <div key={type} className="bo-pages__type">
+              <input
+                id={`page-type-${type}`}
+                type="radio"
+                name="page-type"
+                value={type}
+                checked={draft.type === type}
+                onChange={() => change({ type })}
+                aria-describedby={`page-type-${type}-hint`}
+              />
+              <label htmlFor={`page-type-${type}`}>{t(`boPages.types.${type}`)}</label>
+              <span id={`page-type-${type}-hint`} className="bo-pages__type-hint">
+                {t(`boPages.typeHints.${type}`)}
+              </span>
+            </div>
           ))}
         </fieldset>
         <TextField
