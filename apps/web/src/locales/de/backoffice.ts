@@ -196,7 +196,7 @@ const texts: LocaleTexts['backoffice'] = {
       landingsFailed: 'Die Landings konnten nicht geladen werden.',
       password: 'Passwort',
       passwordNew: 'Neues Passwort',
-      passwordHint: 'Optional. Besucher müssen es eingeben, um die Seite zu sehen (4 bis 128 Zeichen). Es wird verschlüsselt gespeichert und kann nicht wieder angezeigt werden.',
+      passwordHint: 'Optional. Besucher müssen es eingeben, um die Seite zu sehen (4 bis 128 Zeichen). Gespeichert wird nur ein Hash davon, daher kann es nicht wieder angezeigt werden.',
       passwordKeepHint: 'Leer lassen, um das bisherige Passwort zu behalten.',
       hasPassword: 'Diese Seite hat ein Passwort.',
       removePassword: 'Passwort entfernen',

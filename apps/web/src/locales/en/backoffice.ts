@@ -195,7 +195,7 @@ export default {
       landingsFailed: 'The landings could not be loaded.',
       password: 'Password',
       passwordNew: 'New password',
-      passwordHint: 'Optional. Visitors must enter it to see the page (4 to 128 characters). It is stored encrypted and cannot be shown again.',
+      passwordHint: 'Optional. Visitors must enter it to see the page (4 to 128 characters). Only a hash of it is stored, so it cannot be shown again.',
       passwordKeepHint: 'Leave empty to keep the present password.',
       hasPassword: 'This page has a password.',
       removePassword: 'Remove the password',

@@ -196,7 +196,7 @@ const texts: LocaleTexts['backoffice'] = {
       landingsFailed: 'Les landings n’ont pas pu être chargées.',
       password: 'Mot de passe',
       passwordNew: 'Nouveau mot de passe',
-      passwordHint: 'Facultatif. Les visiteurs doivent le saisir pour voir la page (4 à 128 caractères). Il est stocké chiffré et ne peut plus être affiché.',
+      passwordHint: 'Facultatif. Les visiteurs doivent le saisir pour voir la page (4 à 128 caractères). Seule une empreinte (hash) en est stockée : il ne peut donc plus être affiché.',
       passwordKeepHint: 'Laisse vide pour garder le mot de passe actuel.',
       hasPassword: 'Cette page a un mot de passe.',
       removePassword: 'Retirer le mot de passe',

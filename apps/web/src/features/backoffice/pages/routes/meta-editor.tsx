@@ -51,10 +51,13 @@ export function cutForResult(text: string, shown: number): string {
 /** How a search result of the path would look: the title, the address, the description. */
 export function SearchResultPreview({ title, url, description, label }: { title: string; url: string; description: string; label: string }) {
   return (
-    <figure className="bo-meta__preview" data-testid="bo-meta-preview" aria-label={label}>
-      <p className="bo-meta__preview-url">{url}</p>
-      <p className="bo-meta__preview-title">{cutForResult(title, META_TITLE_SHOWN)}</p>
-      <p className="bo-meta__preview-description">{cutForResult(description, META_DESCRIPTION_SHOWN)}</p>
+    <figure className="bo-meta__figure">
+      <figcaption className="field__label">{label}</figcaption>
+      <div className="bo-meta__preview" data-testid="bo-meta-preview">
+        <p className="bo-meta__preview-url">{url}</p>
+        <p className="bo-meta__preview-title">{cutForResult(title, META_TITLE_SHOWN)}</p>
+        <p className="bo-meta__preview-description">{cutForResult(description, META_DESCRIPTION_SHOWN)}</p>
+      </div>
     </figure>
   );
 }
