@@ -27,6 +27,9 @@ const PRODUCT_PATHS = [
   '/backoffice',
   '/backoffice/audit',
   '/backoffice/team',
+  '/backoffice/pages',
+  '/backoffice/pages/:id',
+  '/backoffice/meta',
 ];
 
 describe('route table', () => {
@@ -71,7 +74,14 @@ describe('route table', () => {
   });
 
   it('puts the back office behind log-in, not behind premium or the law limits', () => {
-    for (const [name, path] of [['backoffice', '/backoffice'], ['backofficeAudit', '/backoffice/audit'], ['backofficeTeam', '/backoffice/team']] as const) {
+    for (const [name, path] of [
+      ['backoffice', '/backoffice'],
+      ['backofficeAudit', '/backoffice/audit'],
+      ['backofficeTeam', '/backoffice/team'],
+      ['backofficePages', '/backoffice/pages'],
+      ['backofficePage', '/backoffice/pages/:id'],
+      ['backofficeMeta', '/backoffice/meta'],
+    ] as const) {
       expect(routeByName(name)).toMatchObject({ path, requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
     }
   });

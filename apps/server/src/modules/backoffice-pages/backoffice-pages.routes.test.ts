@@ -66,8 +66,8 @@ describe('creating and reading pages', () => {
   it('keeps a password hashed: the page asks for it, the right one opens it, and neither the answer nor the audit holds it', async () => {
     const page = await create(documentPage({ password: 'open sesame' }));
     expect(page.has_password).toBe(true);
-    const [{ password_hash }] = await t.deps.db.query<{ password_hash: string }>('SELECT password_hash FROM pages WHERE id = $1', [page.id]);
-    expect(password_hash).toMatch(/^\$argon2id\$/);
+    const [stored] = await t.deps.db.query<{ password_hash: string }>('SELECT password_hash FROM pages WHERE id = $1', [page.id]);
+    expect(stored?.password_hash).toMatch(/^\$argon2id\$/);
     expect(CustomPage.parse((await visitor(`/pages${page.path}`)).json())).toMatchObject({ has_password: true, source: null });
     expect((await visitor(`/pages${page.path}?password=wrong`)).statusCode).toBe(403);
     expect(CustomPage.parse((await visitor(`/pages${page.path}?password=${encodeURIComponent('open sesame')}`)).json()).source).toContain('Every day');
