@@ -15,8 +15,8 @@ export const SERVER_MODULE_TIERS = [
   ['backoffice-blog', 'blog', 'landings', 'messages', 'tags', 'users', 'videos'],
   // 3: what composes people, messages and videos.
   ['age-verification', 'auth', 'company', 'identity', 'pages', 'payments', 'second-factor', 'shoots'],
-  // 4: models (their videos and shoots), feeds (shoots), the team (two-factor resets).
-  ['feeds', 'models', 'team'],
+  // 4: models (their videos and shoots), feeds (shoots), the team (two-factor resets), the back office's pages (pages' meta).
+  ['backoffice-pages', 'feeds', 'models', 'team'],
   // 5: live cams (a model's camera shows her shoots and videos).
   ['cameras'],
   // 6: the pages that gather the whole catalog; chat sessions on cameras (paid minutes, bans, kicks).

@@ -199,6 +199,11 @@ export async function resolveScreens(baseUrl: string): Promise<Screen[]> {
     { route: 'backofficeBlog', name: 'backofficeBlog', path: at('backofficeBlog'), viewer: 'admin', textHeavy: true },
     { route: 'backofficeBlogNew', name: 'backofficeBlogNew', path: at('backofficeBlogNew'), viewer: 'admin' },
     { route: 'backofficeBlogArticle', name: 'backofficeBlogArticle', path: at('backofficeBlogArticle', { id: blogs.en.id }), viewer: 'admin', textHeavy: true },
+    // Custom pages and page meta (decision 076): the editor of a new page (an existing page's id would need an admin's
+    // API session, a second code of the app per run), and the meta editor of a path with its search-result preview.
+    { route: 'backofficePages', name: 'backofficePages', path: at('backofficePages'), viewer: 'admin' },
+    { route: 'backofficePage', name: 'backofficePage (new)', path: at('backofficePage', { id: 'new' }), viewer: 'admin', textHeavy: true },
+    { route: 'backofficeMeta', name: 'backofficeMeta (/models)', path: `${at('backofficeMeta')}?path=/models`, viewer: 'admin', textHeavy: true },
   ];
   return screens;
 }

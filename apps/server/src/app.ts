@@ -31,6 +31,7 @@ import { teamRoutes } from './modules/team/team.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { backofficeBlogRoutes } from './modules/backoffice-blog/backoffice-blog.routes';
+import { backofficePagesRoutes } from './modules/backoffice-pages/backoffice-pages.routes';
 import type { AuditRecord } from './http/audited-endpoint';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { cameraChatRoutes } from './modules/camera-chat/camera-chat.routes';
@@ -167,6 +168,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
       await api.register(tagsRoutes, routes);
       await api.register(settingsRoutes, routes);
       await api.register(backofficeBlogRoutes, routes);
+      await api.register(backofficePagesRoutes, routes);
       await api.register(identityRoutes, routes);
       await api.register(usersRoutes, routes);
       await api.register(ageVerificationRoutes, routes);

@@ -21,6 +21,7 @@ export * from './contracts/team';
 export * from './contracts/backoffice-tags';
 export * from './contracts/backoffice-settings';
 export * from './contracts/backoffice-blog';
+export * from './contracts/backoffice-pages';
 export * from './contracts/user';
 export * from './contracts/videos';
 export * from './contracts/catalog';

@@ -35,6 +35,7 @@ import { createPlaydatesService } from '../modules/playdates/playdates.service';
 import { createTeamService } from '../modules/team/team.service';
 import { createTagsService } from '../modules/tags/tags.service';
 import { createBackofficeBlogService } from '../modules/backoffice-blog/backoffice-blog.service';
+import { createBackofficePagesService } from '../modules/backoffice-pages/backoffice-pages.service';
 import { createSecondFactorService } from '../modules/second-factor/second-factor.service';
 import { createSessionsService } from '../modules/sessions/sessions.service';
 import { createShootsService } from '../modules/shoots/shoots.service';
@@ -124,6 +125,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const feeds = createFeedsService({ shoots, favourites });
   const team = createTeamService({ db, secondFactor });
   const backofficeBlog = createBackofficeBlogService({ config, db, now, media, usernameOf: users.usernameOf });
+  const backofficePages = createBackofficePagesService({ db, config, now, pages });
 
   // Tier 5. The instance's liveness is started by the server (decision record 062): until then it holds no room.
   const instanceLiveness = createInstanceLiveness({ db, now, config, log, jobs, mediaServer: parts.mediaServer ?? noMediaServer }, parts.liveness);
@@ -230,6 +232,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     team,
     tags,
     backofficeBlog,
+    backofficePages,
     instanceLiveness,
     cameras,
     favouriteLists,

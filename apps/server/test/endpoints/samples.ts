@@ -22,6 +22,29 @@ const other = (w: EndpointWorld) => ({ name: w.users.other.username });
 const playdate = (w: EndpointWorld) => ({ id: w.ids.playdateId });
 const camera = (w: EndpointWorld) => ({ name: w.ids.cameraName });
 let shows = 0;
+/** A fresh document page for a back-office call to read, save, publish or delete (decision record 076). */
+let suitePages = 0;
+const suitePage = async (w: EndpointWorld): Promise<{ id: number; path: string; version: number }> => {
+  suitePages += 1;
+  const [row] = await w.deps.db.query<{ id: number; path: string; version: number }>(
+    "INSERT INTO pages (path, type, title, source) VALUES ($1, 'document', 'Suite page', '<p>Suite</p>') RETURNING id, path, version",
+    [`/suite-page-${suitePages}`],
+  );
+  return row!;
+};
+const suiteDocument = (path: string) => ({
+  path,
+  type: 'document',
+  title: 'Suite page',
+  source: '<p>Suite</p>',
+  landing_en: null,
+  landing_de: null,
+  published: true,
+  password: undefined,
+  remove_password: undefined,
+});
+const noMeta = { title: '', description: '', keywords: '' };
+let suiteMeta = 0;
 let publicPlaydates = 0;
 /** The suite camera's model takes private playdate requests and the premium member has coins to request one. */
 let offerReady: Promise<void> | null = null;
@@ -207,6 +230,27 @@ export const SAMPLES: Partial<Record<EndpointName, Sample>> = {
   'backoffice.packages.update': async (w) => {
     const row = await settingsRow(w, 'coin_packages', "INSERT INTO coin_packages (token, coins, price_cents) VALUES ('suite-coins', 100, 999)");
     return { params: { id: row.id }, body: { coins: 100, bonus_coins: 0, price_cents: 999, currency: 'EUR', active: true, sort: 0, revision: row.revision } };
+  },
+  'backoffice.pages.get': async (w) => ({ params: { id: (await suitePage(w)).id } }),
+  'backoffice.pages.create': () => {
+    suitePages += 1;
+    return { body: suiteDocument(`/suite-new-page-${suitePages}`) };
+  },
+  'backoffice.pages.update': async (w) => {
+    const page = await suitePage(w);
+    return { params: { id: page.id }, body: { ...suiteDocument(page.path), version: page.version } };
+  },
+  'backoffice.pages.publish': async (w) => ({ params: { id: (await suitePage(w)).id }, body: { published: false } }),
+  'backoffice.pages.delete': async (w) => ({ params: { id: (await suitePage(w)).id } }),
+  'backoffice.meta.get': () => ({ query: { path: '/models' } }),
+  'backoffice.meta.save': () => {
+    suiteMeta += 1;
+    return { body: { path: `/suite-meta-${suiteMeta}`, robots: 'noindex, follow', texts: { en: { ...noMeta, title: 'Suite' }, de: noMeta, fr: noMeta }, version: null } };
+  },
+  'backoffice.meta.delete': async (w) => {
+    suiteMeta += 1;
+    const [row] = await w.deps.db.query<{ id: number }>('INSERT INTO path_meta (path, title_en) VALUES ($1, $2) RETURNING id', [`/suite-meta-${suiteMeta}`, 'Suite']);
+    return { params: { id: row!.id } };
   },
   'studio.camera.schedule.add': (w) => {
     shows += 1;

@@ -36,6 +36,9 @@ const PRODUCT_PATHS = [
   '/backoffice/blog',
   '/backoffice/blog/new',
   '/backoffice/blog/:id',
+  '/backoffice/pages',
+  '/backoffice/pages/:id',
+  '/backoffice/meta',
 ];
 
 describe('route table', () => {
@@ -80,7 +83,22 @@ describe('route table', () => {
   });
 
   it('puts the back office behind log-in, not behind premium or the law limits', () => {
-    for (const [name, path] of [['backoffice', '/backoffice'], ['backofficeAudit', '/backoffice/audit'], ['backofficeTeam', '/backoffice/team'], ['backofficeFlags', '/backoffice/flags'], ['backofficePrices', '/backoffice/prices'], ['backofficePlaydateLimits', '/backoffice/playdate-limits'], ['backofficeRetag', '/backoffice/retag'], ['backofficeTags', '/backoffice/tags'], ['backofficeBlog', '/backoffice/blog'], ['backofficeBlogNew', '/backoffice/blog/new'], ['backofficeBlogArticle', '/backoffice/blog/:id']] as const) {
+    for (const [name, path] of [
+      ['backoffice', '/backoffice'],
+      ['backofficeAudit', '/backoffice/audit'],
+      ['backofficeTeam', '/backoffice/team'],
+      ['backofficeFlags', '/backoffice/flags'],
+      ['backofficePrices', '/backoffice/prices'],
+      ['backofficePlaydateLimits', '/backoffice/playdate-limits'],
+      ['backofficeRetag', '/backoffice/retag'],
+      ['backofficeTags', '/backoffice/tags'],
+      ['backofficeBlog', '/backoffice/blog'],
+      ['backofficeBlogNew', '/backoffice/blog/new'],
+      ['backofficeBlogArticle', '/backoffice/blog/:id'],
+      ['backofficePages', '/backoffice/pages'],
+      ['backofficePage', '/backoffice/pages/:id'],
+      ['backofficeMeta', '/backoffice/meta'],
+    ] as const) {
       expect(routeByName(name)).toMatchObject({ path, requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
     }
   });

@@ -64,6 +64,10 @@ export const paths = {
   backofficeBlogNew: () => routePath('backofficeBlogNew'),
   /** One article in the editor. */
   backofficeBlogArticle: (id: number) => routePath('backofficeBlogArticle', { id }),
+  backofficePages: () => routePath('backofficePages'),
+  /** A page's editor; 'new' for a page not written yet. */
+  backofficePage: (id: number | 'new') => routePath('backofficePage', { id }),
+  backofficeMeta: (path?: string) => routePath('backofficeMeta', {}, { path: path ?? null }),
   /** Membership activation (product §2). */
   paywall: () => routePath('paywall'),
   /** product §2: the blog lives under /lecker_blog for German and /blog otherwise; with an alias, one article. */

@@ -62,6 +62,10 @@ export const ROUTE_PATHS = {
   backofficeBlog: '/backoffice/blog',
   backofficeBlogNew: '/backoffice/blog/new',
   backofficeBlogArticle: '/backoffice/blog/:id',
+  // Decision 076: custom pages and the meta of any path (capability admin.settings).
+  backofficePages: '/backoffice/pages',
+  backofficePage: '/backoffice/pages/:id',
+  backofficeMeta: '/backoffice/meta',
   messages: '/messages',
   // Also the provider's own inbox segment (product §2 omits its name).
   conversation: '/messages/:name',

@@ -3,6 +3,7 @@ import { backofficeEndpoints } from './backoffice';
 import { backofficeTagsEndpoints } from './backoffice-tags';
 import { backofficeSettingsEndpoints } from './backoffice-settings';
 import { backofficeBlogEndpoints } from './backoffice-blog';
+import { backofficePagesEndpoints } from './backoffice-pages';
 import { blogEndpoints } from './blog';
 import { cameraChatEndpoints } from './camera-chat';
 import { camerasEndpoints } from './cameras';
@@ -48,6 +49,7 @@ export const ENDPOINTS = {
   ...backofficeTagsEndpoints,
   ...backofficeSettingsEndpoints,
   ...backofficeBlogEndpoints,
+  ...backofficePagesEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 /** The per-domain tables ENDPOINTS is spread from (a name in two of them would silently win once; a test checks). */
@@ -72,6 +74,7 @@ export const ENDPOINT_GROUPS: ReadonlyArray<Record<string, EndpointSpec>> = [
   backofficeTagsEndpoints,
   backofficeSettingsEndpoints,
   backofficeBlogEndpoints,
+  backofficePagesEndpoints,
 ];
 
 export type Endpoints = typeof ENDPOINTS;

@@ -89,6 +89,9 @@ export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set([
   'backoffice.blog.create body.body_markdown',
   'backoffice.blog.save body.excerpt',
   'backoffice.blog.save body.body_markdown',
+  // A document's HTML (decision record 076): its lines are the admin's; a link target refuses them by its own rule.
+  'backoffice.pages.create body.source',
+  'backoffice.pages.update body.source',
 ]);
 
 /** Values for strings no generic sample fits (a pattern, a format), keyed like MULTI_LINE_FIELDS. */
@@ -102,6 +105,11 @@ export const SAMPLE_TEXT: Record<string, string> = {
   // A catalog picture by key (decision record 073).
   'backoffice.blog.create body.cover_image': 'shoot:12',
   'backoffice.blog.save body.cover_image': 'shoot:12',
+  // A path of the site (decision record 076).
+  'backoffice.pages.create body.path': '/sample-page',
+  'backoffice.pages.update body.path': '/sample-page',
+  'backoffice.meta.get query.path': '/sample-page',
+  'backoffice.meta.save body.path': '/sample-page',
 };
 
 const GENERIC_SAMPLES = [

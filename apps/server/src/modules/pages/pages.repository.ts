@@ -14,6 +14,7 @@ export interface PageRow {
   meta_description: string | null;
   meta_keywords: string | null;
   meta_robots: string | null;
+  published: boolean;
 }
 
 export interface NewContactMessage {
@@ -39,12 +40,12 @@ export interface NewContentReport {
 }
 
 export const pagesRepository = {
-  /** The page at `path`; paths compare without regard to case. */
+  /** The published page at `path`; paths compare without regard to case. An unpublished page is nobody's yet. */
   async byPath(db: Queryable, path: string): Promise<PageRow | null> {
     const rows = await db.query<PageRow>(
       `SELECT id, path, type, title, source, password_hash, landing_de, landing_en,
-              meta_title, meta_description, meta_keywords, meta_robots
-         FROM pages WHERE lower(path) = lower($1)`,
+              meta_title, meta_description, meta_keywords, meta_robots, published
+         FROM pages WHERE lower(path) = lower($1) AND published`,
       [path],
     );
     return rows[0] ?? null;

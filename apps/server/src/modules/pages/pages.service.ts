@@ -19,6 +19,7 @@ import { createHtmlSanitizer } from '../../lib/safe-html';
 import type { BlogService } from '../blog/blog.service';
 import type { CaptchaService } from '../captcha/captcha.service';
 import type { LandingsService } from '../landings/landings.service';
+import { pathMetaRepository, type PathMetaFields, type PathMetaRow } from './path-meta.repository';
 import { pagesRepository, type PageRow } from './pages.repository';
 import {
   DEFAULT_DESCRIPTION,
@@ -80,6 +81,17 @@ function safeTarget(target: string | null): string | null {
   }
 }
 
+/** A path's meta with what an admin set for it: each empty field keeps the default; a locked robots value stays. */
+export function withOwnMeta(meta: PageMeta, own: PathMetaRow, language: Language, robotsLocked: boolean): PageMeta {
+  return {
+    ...meta,
+    title: own[`title_${language}`].trim() || meta.title,
+    description: own[`description_${language}`].trim() || meta.description,
+    keywords: own[`keywords_${language}`].trim() || meta.keywords,
+    robots: robotsLocked || own.robots === null ? meta.robots : own.robots,
+  };
+}
+
 export interface PagesDeps extends Pick<Platform, 'db' | 'config' | 'now' | 'rateLimits' | 'mailer'> {
   log: ErrorLog;
   captcha: CaptchaService;
@@ -117,6 +129,41 @@ export function createPagesService(deps: PagesDeps) {
     };
   }
 
+  async function defaultMeta(path: string, language: Language): Promise<{ meta: PageMeta; robotsLocked: boolean }> {
+    const canonical = `${config.publicUrl}${path === '/' ? '/' : path}`;
+    const defaults = {
+      title: titleFor(DEFAULT_TAGLINE[language]),
+      description: DEFAULT_DESCRIPTION[language],
+      keywords: DEFAULT_KEYWORDS[language],
+      canonical,
+    };
+    const route = routeMetaFor(path);
+    if (route) {
+      const { meta, lastSegment } = route;
+      const base = {
+        ...defaults,
+        title: titleFor(meta.section[language]),
+        description: meta.description?.[language] ?? defaults.description,
+        robots: meta.robots,
+      };
+      if (meta.lookup === 'blog_article') {
+        const article = await blog.summary(lastSegment, path.startsWith('/lecker_blog') ? 'de' : null);
+        const found = article ? { ...base, title: titleFor(article.title), description: article.excerpt || base.description } : { ...base, robots: NO_INDEX_FOLLOW };
+        return { meta: found, robotsLocked: false };
+      }
+      if (meta.lookup === 'landing') {
+        const id = /^\d{1,10}$/.test(lastSegment) ? Number(lastSegment) : 0;
+        const landing = id ? await landings.summary(id, language) : null;
+        const found = landing ? { ...base, title: titleFor(landing.title), description: landing.subtitle || base.description } : { ...base, robots: NO_INDEX_FOLLOW };
+        return { meta: found, robotsLocked: false };
+      }
+      return { meta: base, robotsLocked: false };
+    }
+    const page = await pagesRepository.byPath(db, path);
+    if (page) return { meta: pageMeta(page, language, canonical), robotsLocked: page.password_hash !== null };
+    return { meta: { ...defaults, robots: NO_INDEX_FOLLOW }, robotsLocked: false };
+  }
+
   return {
     /**
      * The custom page at `rawPath`. With a password set: without `password` the page is described but its source
@@ -147,43 +194,29 @@ export function createPagesService(deps: PagesDeps) {
       };
     },
 
-    /** Meta for any path: an app route's defaults, a blog article's or landing's own, a custom page's, or the site's. */
+    /**
+     * Meta for any path: an app route's defaults, a blog article's or landing's own, a custom page's, or the site's;
+     * then what an admin set for the path by hand (decision record 076), field by field.
+     */
     async meta(url: string, lang: Language | undefined): Promise<PageMeta> {
       const path = pathOfUrl(url, config.publicUrl) ?? '/';
       // The German blog lives under /lecker_blog (product §2): its pages are German unless asked otherwise.
       const language: Language = lang ?? (path.startsWith('/lecker_blog') ? 'de' : 'en');
-      const canonical = `${config.publicUrl}${path === '/' ? '/' : path}`;
-      const defaults = {
-        title: titleFor(DEFAULT_TAGLINE[language]),
-        description: DEFAULT_DESCRIPTION[language],
-        keywords: DEFAULT_KEYWORDS[language],
-        canonical,
-      };
+      const [{ meta, robotsLocked }, own] = await Promise.all([defaultMeta(path, language), pathMetaRepository.byPath(db, path)]);
+      return own ? withOwnMeta(meta, own, language, robotsLocked) : meta;
+    },
 
-      const route = routeMetaFor(path);
-      if (route) {
-        const { meta, lastSegment } = route;
-        const base = {
-          ...defaults,
-          title: titleFor(meta.section[language]),
-          description: meta.description?.[language] ?? defaults.description,
-          robots: meta.robots,
-        };
-        if (meta.lookup === 'blog_article') {
-          const article = await blog.summary(lastSegment, path.startsWith('/lecker_blog') ? 'de' : null);
-          return article ? { ...base, title: titleFor(article.title), description: article.excerpt || base.description } : { ...base, robots: NO_INDEX_FOLLOW };
-        }
-        if (meta.lookup === 'landing') {
-          const id = /^\d{1,10}$/.test(lastSegment) ? Number(lastSegment) : 0;
-          const landing = id ? await landings.summary(id, language) : null;
-          return landing ? { ...base, title: titleFor(landing.title), description: landing.subtitle || base.description } : { ...base, robots: NO_INDEX_FOLLOW };
-        }
-        return base;
-      }
+    /** What `path` shows without meta set by hand, and whether its robots value is fixed (a page behind a password). */
+    defaultMeta,
 
-      const page = await pagesRepository.byPath(db, path);
-      if (page) return pageMeta(page, language, canonical);
-      return { ...defaults, robots: NO_INDEX_FOLLOW };
+    /** The meta set by hand per path, for the back office (decision record 076). */
+    pathMeta: {
+      byPath: (path: string) => pathMetaRepository.byPath(db, path),
+      byId: (id: number) => pathMetaRepository.byId(db, id),
+      list: () => pathMetaRepository.list(db),
+      insert: (path: string, fields: PathMetaFields) => pathMetaRepository.insert(db, path, fields, now()),
+      update: (path: string, version: number, fields: PathMetaFields) => pathMetaRepository.update(db, path, version, fields, now()),
+      delete: (id: number) => pathMetaRepository.delete(db, id),
     },
 
     /** Stores a contact message and mails it to support. The captcha is checked and used up with the store. */

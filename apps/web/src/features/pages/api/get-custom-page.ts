@@ -31,7 +31,9 @@ export const customPageQueryOptions = (path: string, password: string | null) =>
   queryOptions({
     queryKey: ['pages', 'custom', path, password] as const,
     queryFn: ({ signal }) => getCustomPage(path, password, signal),
-    staleTime: 60_000,
+    // Asked again at every visit (the cached page shows meanwhile): a page the back office changed, unpublished or
+    // locked shows so at once (decision record 076).
+    staleTime: 0,
     // A 404 or a wrong password does not change on retry; the HTTP client already retried 5xx.
     retry: false,
     meta: { sessionIndependent: true },
