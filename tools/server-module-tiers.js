@@ -11,7 +11,7 @@ export const SERVER_MODULE_TIERS = [
   // 1: the session context, flags, favourites; media, the coin ledger and tips, visits.
   ['coins', 'comments', 'email-verification', 'media', 'visits'],
   // 2: people and the catalog's videos.
-  ['blog', 'landings', 'messages', 'users', 'videos'],
+  ['backoffice-videos', 'blog', 'landings', 'messages', 'users', 'videos'],
   // 3: what composes people, messages and videos.
   ['age-verification', 'auth', 'company', 'identity', 'pages', 'payments', 'second-factor', 'shoots'],
   // 4: models (their videos and shoots), feeds (shoots), the team (two-factor resets).

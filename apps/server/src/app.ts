@@ -28,6 +28,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { secondFactorRoutes } from './modules/second-factor/second-factor.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { teamRoutes } from './modules/team/team.routes';
+import { backofficeVideosRoutes } from './modules/backoffice-videos/backoffice-videos.routes';
+import { videoUploadRoutes } from './modules/backoffice-videos/video-upload.routes';
 import type { AuditRecord } from './http/audited-endpoint';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { cameraChatRoutes } from './modules/camera-chat/camera-chat.routes';
@@ -161,6 +163,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
       await api.register(secondFactorRoutes, routes);
       await api.register(auditRoutes, routes);
       await api.register(teamRoutes, routes);
+      await api.register(backofficeVideosRoutes, routes);
       await api.register(identityRoutes, routes);
       await api.register(usersRoutes, routes);
       await api.register(ageVerificationRoutes, routes);
@@ -195,6 +198,8 @@ export async function buildApp(platform: Platform, services: Services, options: 
   );
 
   await app.register(mediaRoutes, services);
+  // The tus upload of video sources, at /api/backoffice/uploads (its full path: it is no entry of the table).
+  await app.register(videoUploadRoutes, routes);
   if (options.live) await options.live.registerRoutes(app, [services.cameras, services.playdateRooms], services.cameras);
   await app.register(spaPlugin, { webDist });
   return app;

@@ -32,6 +32,7 @@ import { playdateReplayKey, playdateReplayPath } from '../lib/playdate-replay-to
 import { createPlaydateRoomsService } from '../modules/playdate-rooms/playdate-rooms.service';
 import { createPlaydatesService } from '../modules/playdates/playdates.service';
 import { createTeamService } from '../modules/team/team.service';
+import { createBackofficeVideosService } from '../modules/backoffice-videos/backoffice-videos.service';
 import { createSecondFactorService } from '../modules/second-factor/second-factor.service';
 import { createSessionsService } from '../modules/sessions/sessions.service';
 import { createShootsService } from '../modules/shoots/shoots.service';
@@ -97,6 +98,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const landings = createLandingsService({ config, db, media });
   const messages = createMessagesService({ db, now, rateLimits, realtime, mediaUrls, log, media });
   const videos = createVideosService({ db, now, rateLimits, media, favourites, features });
+  const backofficeVideos = createBackofficeVideosService({ config, db, now, jobs, log, media });
   const users = createUsersService({ db, now, mediaUrls, rateLimits, features, subscriptions, coins });
   const usersSettings = createUsersSettingsService({ db, now, rateLimits, config, mailer, log, sessions });
 
@@ -206,6 +208,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     landings,
     messages,
     videos,
+    backofficeVideos,
     users,
     usersSettings,
     shoots,
