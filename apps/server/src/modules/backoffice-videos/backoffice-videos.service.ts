@@ -62,6 +62,33 @@ export function createBackofficeVideosService(deps: BackofficeVideosDeps) {
   };
   const framesDir = (assetId: number) => path.join(paths.root, 'frames', String(assetId));
   const exists = (file: string) => fs.access(file).then(() => true, () => false);
+  // A video's cover is kept here, outside the public pictures; it becomes the public original (served under
+  // /media/images) when the video goes public, and leaves it when the video is taken down.
+  const privateCover = (id: number) => path.join(paths.root, 'covers', `${id}.jpg`);
+  const hasCover = async (id: number) => (await exists(privateCover(id))) || (await exists(paths.original('video', id)));
+
+  async function copyAtomically(from: string, to: string): Promise<void> {
+    await fs.mkdir(path.dirname(to), { recursive: true });
+    const tmp = `${to}.${process.pid}.tmp`;
+    await fs.copyFile(from, tmp);
+    await fs.rename(tmp, to);
+  }
+
+  /** The cover goes public with its video. */
+  async function showCover(id: number): Promise<void> {
+    if (await exists(privateCover(id))) await copyAtomically(privateCover(id), paths.original('video', id));
+    await forgetSizes(paths, 'video', id);
+  }
+
+  /** The cover leaves the public pictures with its video (kept privately for the team). */
+  async function hideCover(id: number): Promise<void> {
+    const original = paths.original('video', id);
+    if (await exists(original)) {
+      if (!(await exists(privateCover(id)))) await copyAtomically(original, privateCover(id));
+      await fs.rm(original, { force: true });
+    }
+    await forgetSizes(paths, 'video', id);
+  }
 
   async function summaries(rows: BackofficeVideoRow[]): Promise<BackofficeVideoSummary[]> {
     const models = await repo.modelsOf(db, rows.map((r) => r.id));
@@ -96,7 +123,7 @@ export function createBackofficeVideosService(deps: BackofficeVideosDeps) {
       upload: row.upload_id
         ? { id: row.upload_id, status: row.upload_status!, file_name: row.upload_file_name ?? '', size: Number(row.upload_size ?? 0), error: row.upload_error }
         : null,
-      has_cover: await exists(paths.original('video', id)),
+      has_cover: await hasCover(id),
       // The team's preview: the same signed, expiring playlist a member gets once it is published.
       preview_url: row.media_status === 'ready' && row.media_asset_id ? deps.media.hlsUrl(row.media_asset_id, null) : null,
     };
@@ -114,12 +141,12 @@ export function createBackofficeVideosService(deps: BackofficeVideosDeps) {
   async function writeCoverFromFrame(id: number, atSeconds: number): Promise<void> {
     const media = await readyMedia(id);
     if (atSeconds * 1000 > media.durationMs) throw badRequest('Invalid body: at_seconds (past the end of the video)', { at_seconds: 'Must be within the video' });
-    await grabFrame(await binary(), media.source, paths.original('video', id), atSeconds);
-    await forgetSizes(paths, 'video', id);
+    await grabFrame(await binary(), media.source, privateCover(id), atSeconds);
+    if ((await requireRow(id)).visible) await showCover(id);
   }
 
   async function writeCoverImage(id: number, dataUrl: string): Promise<void> {
-    await requireRow(id);
+    const row = await requireRow(id);
     const data = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
     let jpeg: Buffer;
     try {
@@ -127,12 +154,12 @@ export function createBackofficeVideosService(deps: BackofficeVideosDeps) {
     } catch {
       throw badRequest('Invalid body: image (not a picture that can be read)', { image: 'Must be a JPEG, PNG or WebP picture' });
     }
-    const file = paths.original('video', id);
+    const file = privateCover(id);
     await fs.mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
     await fs.writeFile(tmp, jpeg);
     await fs.rename(tmp, file);
-    await forgetSizes(paths, 'video', id);
+    if (row.visible) await showCover(id);
   }
 
   return {
@@ -170,21 +197,22 @@ export function createBackofficeVideosService(deps: BackofficeVideosDeps) {
       const row = await requireRow(id);
       if (row.media_status !== 'ready') throw notReady();
       // A video goes public with a picture: a frame a third in unless one was chosen.
-      if (!(await exists(paths.original('video', id)))) await writeCoverFromFrame(id, Math.min((row.media_duration_ms ?? 0) / 3000, 10));
+      if (!(await hasCover(id))) await writeCoverFromFrame(id, Math.min((row.media_duration_ms ?? 0) / 3000, 10));
       const now = deps.now();
       const at = body.at ? new Date(body.at * 1000) : now;
       await db.transaction(async (tx) => {
         if (!(await repo.lock(tx, id))) throw notFound(`No video ${id}`);
         await repo.publish(tx, id, at, at <= now);
       });
+      if (at <= now) await showCover(id);
+      else await hideCover(id);
       return detail(id);
     },
 
     async unpublish(id: number): Promise<BackofficeVideoDetail> {
       await requireRow(id);
       await repo.unpublish(db, id);
-      // Sized pictures already made are served without asking again: drop them with the video's visibility.
-      await forgetSizes(paths, 'video', id);
+      await hideCover(id);
       return detail(id);
     },
 
@@ -208,7 +236,7 @@ export function createBackofficeVideosService(deps: BackofficeVideosDeps) {
 
     async coverImage(id: number): Promise<BackofficeVideoCover> {
       await requireRow(id);
-      const file = paths.original('video', id);
+      const file = (await exists(privateCover(id))) ? privateCover(id) : paths.original('video', id);
       if (!(await exists(file))) return { image: null };
       const small = await sharp(file).resize(480, 270, { fit: 'cover' }).jpeg({ quality: 75 }).toBuffer();
       return { image: `data:image/jpeg;base64,${small.toString('base64')}` };
@@ -227,6 +255,7 @@ export function createBackofficeVideosService(deps: BackofficeVideosDeps) {
     /** Makes the scheduled videos whose time has come public; how many. */
     async publishDue(): Promise<number> {
       const ids = await repo.publishDue(db, deps.now());
+      for (const id of ids) await showCover(id);
       if (ids.length > 0) log.info(`Videos published on schedule: ${ids.join(', ')}`);
       return ids.length;
     },
