@@ -51,6 +51,10 @@ export const ROUTE_PATHS = {
   backoffice: '/backoffice',
   backofficeAudit: '/backoffice/audit',
   backofficeTeam: '/backoffice/team',
+  // Decision 074: the catalog's videos (upload, transcode, publish).
+  backofficeVideos: '/backoffice/videos',
+  backofficeVideoNew: '/backoffice/videos/new',
+  backofficeVideo: '/backoffice/videos/:id',
   messages: '/messages',
   // Also the provider's own inbox segment (product §2 omits its name).
   conversation: '/messages/:name',
