@@ -87,6 +87,7 @@ export async function resolveScreens(baseUrl: string): Promise<Screen[]> {
   ) as Record<Lang, Article>;
 
   const shoot = first('shoot with a gallery', (await Promise.all(shoots.shoots.slice(0, 5).map((s) => as<Item & { chapters: Item[] }>(member, `/shoots/${s.id}`)))).filter((s) => s.chapters.length > 0));
+  const catalogVideo = first('video', (await as<{ videos: Item[] }>(member, '/videos')).videos);
   const camera = first('camera', cameras.cameras);
   const freeCamera = firstWhere('free-chat camera', cameras.cameras, (c) => c.chat_mode === 'free');
   const paidCamera = firstWhere('paid-chat camera', cameras.cameras, (c) => c.chat_mode !== 'free');
@@ -186,6 +187,10 @@ export async function resolveScreens(baseUrl: string): Promise<Screen[]> {
     { route: 'backoffice', name: 'backoffice', path: at('backoffice'), viewer: 'admin' },
     { route: 'backofficeAudit', name: 'backofficeAudit', path: at('backofficeAudit'), viewer: 'admin', textHeavy: true },
     { route: 'backofficeTeam', name: 'backofficeTeam', path: at('backofficeTeam'), viewer: 'admin' },
+    // Its videos (decision 074).
+    { route: 'backofficeVideos', name: 'backofficeVideos', path: at('backofficeVideos'), viewer: 'admin' },
+    { route: 'backofficeVideoNew', name: 'backofficeVideoNew', path: at('backofficeVideoNew'), viewer: 'admin' },
+    { route: 'backofficeVideo', name: 'backofficeVideo', path: at('backofficeVideo', { id: catalogVideo.id }), viewer: 'admin' },
   ];
   return screens;
 }
