@@ -17,10 +17,9 @@ import type {
 import { FFMPEG_MISSING_MESSAGE, findFfmpeg, grabFrame, runFfmpeg, type FfmpegBinary } from '../../lib/ffmpeg';
 import { badRequest, HttpError, notFound } from '../../lib/http-error';
 import type { Platform } from '../../platform';
-import { queueTranscode } from '../media/media-jobs';
+import { insertPendingAsset, queueTranscode } from '../media/media-jobs';
 import { forgetSizes } from '../media/media-images';
 import { mediaPaths } from '../media/media-paths';
-import { mediaRepository } from '../media/media.repository';
 import type { MediaService } from '../media/media.service';
 import { backofficeVideosRepository as repo, type BackofficeVideoRow } from './backoffice-videos.repository';
 import { probeUpload, UnacceptableUploadError } from './video-upload-probe';
@@ -305,7 +304,7 @@ export function createBackofficeVideosService(deps: BackofficeVideosDeps) {
       await fs.rename(file, source);
       const assetId = await db.transaction(async (tx) => {
         if (!(await repo.endUpload(tx, uploadId, 'received', null))) throw new UploadRefusal(409, 'This upload has ended already');
-        const asset = await mediaRepository.insert(tx, { kind: 'video', title: upload.file_name, sourceName, status: 'pending' });
+        const asset = await insertPendingAsset(tx, { kind: 'video', title: upload.file_name, sourceName });
         await repo.linkMedia(tx, upload.video_id, asset.id);
         return asset.id;
       });

@@ -42,7 +42,7 @@ export const videoUploadRoutes: FastifyPluginAsync<{ backofficeVideos: Backoffic
       }
       // A deferred length would let a file past the limit start; the size is known before the first byte.
       if (upload.size === undefined) throw refusal(400, 'Upload-Length is required');
-      const fileName = (upload.metadata?.filename ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+      const fileName = [...(upload.metadata?.filename ?? '')].filter((c) => c >= ' ' && c !== '\u007f').join('').slice(0, 200);
       try {
         await backofficeVideos.beginUpload({ id: upload.id, videoId, userId: uploaders.get(nodeRequestOf(req)!) ?? null, fileName, size: upload.size });
       } catch (error) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Queryable } from '../../db/database';
 import type { JobQueue, JobRun } from '../../lib/jobs/job-queue';
 import type { Platform } from '../../platform';
 import {
@@ -219,6 +220,11 @@ export interface MediaJobs {
    * takes back the interrupted ones. Returns how many it queued.
    */
   queuePending(): Promise<number>;
+}
+
+/** A media asset for a source that just arrived (the back office's uploads), pending until its transcode runs. */
+export function insertPendingAsset(db: Queryable, asset: { kind: 'video' | 'about_us'; title: string; sourceName: string }): Promise<AssetRow> {
+  return mediaRepository.insert(db, { ...asset, status: 'pending' });
 }
 
 /** Queues the transcoding of one asset (the uploads of the back office queue theirs this way). */
