@@ -26,8 +26,8 @@ let videoId: number;
 beforeAll(async () => {
   clipDir = await fs.mkdtemp(path.join(os.tmpdir(), 'velora-e2e-clip-'));
   clip = path.join(clipDir, 'harbour.mp4');
-  // Over one 8 MiB part of the upload (a high bitrate), so the upload is sent in two parts.
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25', '-t', '5', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '24M', '-maxrate', '24M', '-bufsize', '4M', clip]);
+  // Over one 8 MiB part of the upload (noise at a high bitrate), so the upload is sent in two parts.
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25', '-t', '5', '-vf', 'noise=alls=40:allf=t', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '24M', '-maxrate', '24M', '-bufsize', '4M', clip]);
   expect((await fs.stat(clip)).size).toBeGreaterThan(8 * 1024 * 1024);
   server = await startServer('pglite');
   browser = await launchBrowser();

@@ -23,7 +23,8 @@ export * from './define-endpoint';
 /**
  * Every call under /api, by a stable name (decision record 023). The server registers its routes from these
  * entries, the web types its calls from them, and the generated suite in apps/server/test/endpoints tries each.
- * Outside /api: /media/* (signed binary answers, no session) and /socket.io are not endpoints of this table.
+ * Outside /api: /media/* (signed binary answers, no session) and /socket.io are not endpoints of this table; nor is
+ * the tus upload of video sources at /api/backoffice/uploads (decision record 074), which checks the same capability.
  */
 export const ENDPOINTS = {
   ...healthEndpoints,

@@ -76,8 +76,10 @@ export const videoUploadRoutes: FastifyPluginAsync<{ backofficeVideos: Backoffic
     await tus.handle(request.raw, reply.raw);
   };
   const routeConfig = { capability: VIDEO_UPLOAD_CAPABILITY };
-  app.route({ method: 'POST', url: VIDEO_UPLOAD_PATH, config: routeConfig, handler: handle });
+  // Kept out of the OpenAPI document, which describes the table's JSON calls; tus documents its own protocol.
+  const schema = { hide: true };
+  app.route({ method: 'POST', url: VIDEO_UPLOAD_PATH, config: routeConfig, schema, handler: handle });
   for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
-    app.route({ method, url: `${VIDEO_UPLOAD_PATH}/:uploadId`, config: routeConfig, handler: handle });
+    app.route({ method, url: `${VIDEO_UPLOAD_PATH}/:uploadId`, config: routeConfig, schema, handler: handle });
   }
 };
