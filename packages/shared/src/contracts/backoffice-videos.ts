@@ -101,15 +101,21 @@ export type PublishBackofficeVideoBody = z.infer<typeof PublishBackofficeVideoBo
 /** A JPEG, PNG or WebP picture as a data URL, about 700 KB at most: inside the API's 1 MiB body (the web scales it first). */
 export const COVER_IMAGE_MAX_CHARS = 1_000_000;
 
-export const BackofficeVideoCoverBody = z.union([
-  z.object({ at_seconds: z.number().min(0, 'Must be 0 or more').max(86_400, 'Must be at most 86400') }),
-  z.object({
+/** Either a frame of the video (`at_seconds`) or a picture (`image`); a refusal names the field. */
+export const BackofficeVideoCoverBody = z
+  .object({
+    at_seconds: z.number().min(0, 'Must be 0 or more').max(86_400, 'Must be at most 86400').optional(),
     image: z
       .string()
       .max(COVER_IMAGE_MAX_CHARS, 'Must be a picture of at most 700 KB')
-      .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, 'Must be a JPEG, PNG or WebP picture as a data URL'),
-  }),
-]);
+      .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, 'Must be a JPEG, PNG or WebP picture as a data URL')
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.at_seconds === undefined) === (body.image === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['at_seconds'], message: 'Give either at_seconds (a frame of the video) or image (a picture)' });
+    }
+  });
 export type BackofficeVideoCoverBody = z.infer<typeof BackofficeVideoCoverBody>;
 
 export const BackofficeVideoFrames = z

@@ -242,8 +242,8 @@ export function createBackofficeVideosService(deps: BackofficeVideosDeps) {
     },
 
     async setCover(id: number, body: BackofficeVideoCoverBody): Promise<BackofficeVideoDetail> {
-      if ('at_seconds' in body) await writeCoverFromFrame(id, body.at_seconds);
-      else await writeCoverImage(id, body.image);
+      if (body.at_seconds !== undefined) await writeCoverFromFrame(id, body.at_seconds);
+      else await writeCoverImage(id, body.image!);
       return detail(id);
     },
 

@@ -23,8 +23,11 @@ export function VideoDetailsForm({ video, canEdit }: { video: BackofficeVideoDet
   const models = useMemo(() => {
     const all = choices.data?.models ?? video.models;
     const needle = filter.trim().toLowerCase();
-    // The chosen ones stay in view whatever the filter.
-    return all.filter((m) => !needle || m.name.toLowerCase().includes(needle) || modelIds.includes(m.id));
+    // The video's own models come first (as saved), and stay in view whatever the filter.
+    const saved = new Set(video.models.map((m) => m.id));
+    return all
+      .filter((m) => !needle || m.name.toLowerCase().includes(needle) || modelIds.includes(m.id))
+      .sort((a, b) => Number(saved.has(b.id)) - Number(saved.has(a.id)));
   }, [choices.data, video.models, filter, modelIds]);
 
   const submit = async (event: FormEvent) => {

@@ -82,7 +82,7 @@ export function VideoPublishing({ video, canPublish }: { video: BackofficeVideoD
         </>
       ) : null}
       {isPublic ? (
-        <p>
+        <div>
           <button
             type="button"
             className="button"
@@ -95,7 +95,7 @@ export function VideoPublishing({ video, canPublish }: { video: BackofficeVideoD
           >
             {t('boVideos.publish.unpublish')}
           </button>
-        </p>
+        </div>
       ) : null}
     </section>
   );
