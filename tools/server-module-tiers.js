@@ -10,9 +10,9 @@ export const SERVER_MODULE_TIERS = [
   ['audit', 'captcha', 'docs', 'favourites', 'features', 'health', 'live', 'sessions', 'subscriptions'],
   // 1: the session context, flags, favourites; media, the coin ledger and tips, visits; site settings (flags, prices, VAT).
   ['coins', 'comments', 'email-verification', 'media', 'settings', 'visits'],
-  // 2: people and the catalog's videos; the back office's tags (covers from media); the writer's blog screen (media for
-  // covers, a username passed in).
-  ['backoffice-blog', 'blog', 'landings', 'messages', 'tags', 'users', 'videos'],
+  // 2: people and the catalog's videos; the back office's videos (uploads, transcodes through media's jobs), tags
+  // (covers from media) and the writer's blog screen (media for covers, a username passed in).
+  ['backoffice-blog', 'backoffice-videos', 'blog', 'landings', 'messages', 'tags', 'users', 'videos'],
   // 3: what composes people, messages and videos.
   ['age-verification', 'auth', 'company', 'identity', 'pages', 'payments', 'second-factor', 'shoots'],
   // 4: models (their videos and shoots), feeds (shoots), the team (two-factor resets), the back office's pages (pages' meta).

@@ -88,6 +88,7 @@ export async function resolveScreens(baseUrl: string): Promise<Screen[]> {
   ) as Record<Lang, Article>;
 
   const shoot = first('shoot with a gallery', (await Promise.all(shoots.shoots.slice(0, 5).map((s) => as<Item & { chapters: Item[] }>(member, `/shoots/${s.id}`)))).filter((s) => s.chapters.length > 0));
+  const catalogVideo = first('video', (await as<{ videos: Item[] }>(member, '/videos')).videos);
   const camera = first('camera', cameras.cameras);
   const freeCamera = firstWhere('free-chat camera', cameras.cameras, (c) => c.chat_mode === 'free');
   const paidCamera = firstWhere('paid-chat camera', cameras.cameras, (c) => c.chat_mode !== 'free');
@@ -204,6 +205,10 @@ export async function resolveScreens(baseUrl: string): Promise<Screen[]> {
     { route: 'backofficePages', name: 'backofficePages', path: at('backofficePages'), viewer: 'admin' },
     { route: 'backofficePage', name: 'backofficePage (new)', path: at('backofficePage', { id: 'new' }), viewer: 'admin', textHeavy: true },
     { route: 'backofficeMeta', name: 'backofficeMeta (/models)', path: `${at('backofficeMeta')}?path=/models`, viewer: 'admin', textHeavy: true },
+    // Its videos (decision 074).
+    { route: 'backofficeVideos', name: 'backofficeVideos', path: at('backofficeVideos'), viewer: 'admin' },
+    { route: 'backofficeVideoNew', name: 'backofficeVideoNew', path: at('backofficeVideoNew'), viewer: 'admin' },
+    { route: 'backofficeVideo', name: 'backofficeVideo', path: at('backofficeVideo', { id: catalogVideo.id }), viewer: 'admin' },
   ];
   return screens;
 }

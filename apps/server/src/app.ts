@@ -32,6 +32,8 @@ import { tagsRoutes } from './modules/tags/tags.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { backofficeBlogRoutes } from './modules/backoffice-blog/backoffice-blog.routes';
 import { backofficePagesRoutes } from './modules/backoffice-pages/backoffice-pages.routes';
+import { backofficeVideosRoutes } from './modules/backoffice-videos/backoffice-videos.routes';
+import { videoUploadRoutes } from './modules/backoffice-videos/video-upload.routes';
 import type { AuditRecord } from './http/audited-endpoint';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { cameraChatRoutes } from './modules/camera-chat/camera-chat.routes';
@@ -169,6 +171,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
       await api.register(settingsRoutes, routes);
       await api.register(backofficeBlogRoutes, routes);
       await api.register(backofficePagesRoutes, routes);
+      await api.register(backofficeVideosRoutes, routes);
       await api.register(identityRoutes, routes);
       await api.register(usersRoutes, routes);
       await api.register(ageVerificationRoutes, routes);
@@ -203,6 +206,8 @@ export async function buildApp(platform: Platform, services: Services, options: 
   );
 
   await app.register(mediaRoutes, services);
+  // The tus upload of video sources, at /api/backoffice/uploads (its full path: it is no entry of the table).
+  await app.register(videoUploadRoutes, routes);
   if (options.live) await options.live.registerRoutes(app, [services.cameras, services.playdateRooms], services.cameras);
   await app.register(spaPlugin, { webDist });
   return app;

@@ -131,6 +131,13 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 to 86400')
     .max(86_400, 'must be 0 to 86400')
     .default(600),
+  // The largest video source the back office takes (decision record 074): 20 GiB unless set.
+  VIDEO_UPLOAD_MAX_BYTES: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1024, 'must be at least 1024')
+    .max(2 ** 50, 'must be at most 2^50')
+    .default(20 * 1024 ** 3),
 });
 
 /** An OpenID Connect provider whose ID tokens POST /auth/{provider} accepts. */
@@ -148,6 +155,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The largest video source the back office's upload takes, in bytes. */
+  videoUploadMaxBytes: number;
   /** DEMO_MEDIA_CACHE_DIR: the demo clips' transcoded media, kept across fresh data folders (decision record 065). */
   demoMediaCacheDir: string | undefined;
   databaseUrl: string | undefined;
@@ -341,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider,
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET,
     secondFactorKey: e.SECOND_FACTOR_KEY,
+    videoUploadMaxBytes: e.VIDEO_UPLOAD_MAX_BYTES,
     disabledRoles: e.DISABLED_ROLES,
     modelSharePercent: e.MODEL_SHARE_PERCENT,
     live: {

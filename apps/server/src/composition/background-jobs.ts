@@ -1,5 +1,6 @@
 import { demoClipFor } from '../demo/seed-media';
 import { createIdempotencySweep, registerIdempotencySweepJob } from '../http/idempotency-sweep-job';
+import { registerBackofficeVideoJobs } from '../modules/backoffice-videos/backoffice-videos-jobs';
 import { registerChatSessionJobs } from '../modules/chat-sessions/chat-sessions-jobs';
 import { registerCameraJobs } from '../modules/cameras/cameras-jobs';
 import { registerPlaydateRoomsJobs } from '../modules/playdate-rooms/playdate-rooms-jobs';
@@ -24,7 +25,7 @@ export interface BackgroundJobs {
  */
 export async function registerBackgroundJobs(
   platform: Pick<Platform, 'config' | 'db' | 'log' | 'jobs' | 'now'>,
-  services: Pick<Services, 'payments' | 'cameras' | 'instanceLiveness' | 'chatSessions' | 'playdates' | 'playdateRooms'>,
+  services: Pick<Services, 'payments' | 'cameras' | 'instanceLiveness' | 'chatSessions' | 'playdates' | 'playdateRooms' | 'backofficeVideos'>,
 ): Promise<BackgroundJobs> {
   const { jobs, log } = platform;
   // A missing demo source is generated from its recipe (ffmpeg test sources); any other missing source is an error.
@@ -35,6 +36,7 @@ export async function registerBackgroundJobs(
   await registerChatSessionJobs(jobs, services.chatSessions);
   await registerPlaydateJobs(jobs, services.playdates);
   await registerPlaydateRoomsJobs(jobs, services.playdateRooms);
+  await registerBackofficeVideoJobs(jobs, services.backofficeVideos);
   return {
     media,
     async start() {

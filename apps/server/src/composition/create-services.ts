@@ -36,6 +36,7 @@ import { createTeamService } from '../modules/team/team.service';
 import { createTagsService } from '../modules/tags/tags.service';
 import { createBackofficeBlogService } from '../modules/backoffice-blog/backoffice-blog.service';
 import { createBackofficePagesService } from '../modules/backoffice-pages/backoffice-pages.service';
+import { createBackofficeVideosService } from '../modules/backoffice-videos/backoffice-videos.service';
 import { createSecondFactorService } from '../modules/second-factor/second-factor.service';
 import { createSessionsService } from '../modules/sessions/sessions.service';
 import { createShootsService } from '../modules/shoots/shoots.service';
@@ -103,6 +104,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const messages = createMessagesService({ db, now, rateLimits, realtime, mediaUrls, log, media });
   const videos = createVideosService({ db, now, rateLimits, media, favourites, features });
   const tags = createTagsService({ db, media });
+  const backofficeVideos = createBackofficeVideosService({ config, db, now, jobs, log, media });
   const users = createUsersService({ db, now, mediaUrls, rateLimits, features, subscriptions, coins });
   const usersSettings = createUsersSettingsService({ db, now, rateLimits, config, mailer, log, sessions });
 
@@ -215,6 +217,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     landings,
     messages,
     videos,
+    backofficeVideos,
     users,
     usersSettings,
     shoots,

@@ -15,6 +15,8 @@ type Sample = (world: EndpointWorld, role: SuiteRole) => RequestParts | Promise<
 
 let registrations = 0;
 const video = (w: EndpointWorld) => ({ id: w.catalog.videoIds[0]! });
+/** A video no other sample uses: the back office's writes (retitling, unpublishing) change it. */
+const lastVideo = (w: EndpointWorld) => ({ id: w.catalog.videoIds.at(-1)! });
 const model = (w: EndpointWorld) => ({ id: w.catalog.models[0]!.id });
 const shoot = (w: EndpointWorld) => ({ id: w.catalog.shoots[0]!.id });
 const feature = (w: EndpointWorld) => ({ id: w.ids.featureName });
@@ -252,6 +254,14 @@ export const SAMPLES: Partial<Record<EndpointName, Sample>> = {
     const [row] = await w.deps.db.query<{ id: number }>('INSERT INTO path_meta (path, title_en) VALUES ($1, $2) RETURNING id', [`/suite-meta-${suiteMeta}`, 'Suite']);
     return { params: { id: row!.id } };
   },
+  // Back-office videos (decision record 074): a catalog video; a description with no models, so an admin's call succeeds.
+  'backoffice.videos.get': (w) => ({ params: video(w) }),
+  'backoffice.videos.coverImage': (w) => ({ params: video(w) }),
+  'backoffice.videos.frames': (w) => ({ params: video(w) }),
+  'backoffice.videos.update': (w) => ({ params: lastVideo(w), body: { title: 'Suite video', description: '', model_ids: [], trailer: false } }),
+  'backoffice.videos.publish': (w) => ({ params: video(w), body: {} }),
+  'backoffice.videos.unpublish': (w) => ({ params: lastVideo(w) }),
+  'backoffice.videos.cover': (w) => ({ params: video(w), body: { at_seconds: 1 } }),
   'studio.camera.schedule.add': (w) => {
     shows += 1;
     return { body: { starts_at: Math.floor(w.deps.now().getTime() / 1000) + shows * 86_400, duration_minutes: 60 } };

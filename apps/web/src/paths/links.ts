@@ -68,6 +68,11 @@ export const paths = {
   /** A page's editor; 'new' for a page not written yet. */
   backofficePage: (id: number | 'new') => routePath('backofficePage', { id }),
   backofficeMeta: (path?: string) => routePath('backofficeMeta', {}, { path: path ?? null }),
+  /** The catalog's videos in the back office (decision 074); a page past the first, a search and a status. */
+  backofficeVideos: (query: { page?: number; query?: string; status?: string } = {}) =>
+    routePath('backofficeVideos', {}, { page: query.page && query.page > 1 ? query.page : null, query: query.query || null, status: query.status || null }),
+  backofficeVideoNew: () => routePath('backofficeVideoNew'),
+  backofficeVideo: (id: number) => routePath('backofficeVideo', { id }),
   /** Membership activation (product §2). */
   paywall: () => routePath('paywall'),
   /** product §2: the blog lives under /lecker_blog for German and /blog otherwise; with an alias, one article. */

@@ -66,6 +66,10 @@ export const ROUTE_PATHS = {
   backofficePages: '/backoffice/pages',
   backofficePage: '/backoffice/pages/:id',
   backofficeMeta: '/backoffice/meta',
+  // Decision 074: the catalog's videos (upload, transcode, publish).
+  backofficeVideos: '/backoffice/videos',
+  backofficeVideoNew: '/backoffice/videos/new',
+  backofficeVideo: '/backoffice/videos/:id',
   messages: '/messages',
   // Also the provider's own inbox segment (product §2 omits its name).
   conversation: '/messages/:name',

@@ -4,6 +4,7 @@ import { backofficeTagsEndpoints } from './backoffice-tags';
 import { backofficeSettingsEndpoints } from './backoffice-settings';
 import { backofficeBlogEndpoints } from './backoffice-blog';
 import { backofficePagesEndpoints } from './backoffice-pages';
+import { backofficeVideosEndpoints } from './backoffice-videos';
 import { blogEndpoints } from './blog';
 import { cameraChatEndpoints } from './camera-chat';
 import { camerasEndpoints } from './cameras';
@@ -26,7 +27,8 @@ export * from './define-endpoint';
 /**
  * Every call under /api, by a stable name (decision record 023). The server registers its routes from these
  * entries, the web types its calls from them, and the generated suite in apps/server/test/endpoints tries each.
- * Outside /api: /media/* (signed binary answers, no session) and /socket.io are not endpoints of this table.
+ * Outside /api: /media/* (signed binary answers, no session) and /socket.io are not endpoints of this table; nor is
+ * the tus upload of video sources at /api/backoffice/uploads (decision record 074), which checks the same capability.
  */
 export const ENDPOINTS = {
   ...healthEndpoints,
@@ -50,6 +52,7 @@ export const ENDPOINTS = {
   ...backofficeSettingsEndpoints,
   ...backofficeBlogEndpoints,
   ...backofficePagesEndpoints,
+  ...backofficeVideosEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 /** The per-domain tables ENDPOINTS is spread from (a name in two of them would silently win once; a test checks). */
@@ -75,6 +78,7 @@ export const ENDPOINT_GROUPS: ReadonlyArray<Record<string, EndpointSpec>> = [
   backofficeSettingsEndpoints,
   backofficeBlogEndpoints,
   backofficePagesEndpoints,
+  backofficeVideosEndpoints,
 ];
 
 export type Endpoints = typeof ENDPOINTS;

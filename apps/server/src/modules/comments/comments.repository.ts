@@ -14,7 +14,7 @@ const COMMENT_COLUMNS = 'c.id, c.video_id, c.user_id, c.body, c.created_at, u.us
 
 export const commentsRepository = {
   async videoExists(db: Queryable, videoId: number): Promise<boolean> {
-    const rows = await db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM videos WHERE id = $1) AS found', [videoId]);
+    const rows = await db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM videos WHERE id = $1 AND visible) AS found', [videoId]);
     return rows[0]?.found ?? false;
   },
 

@@ -11,13 +11,13 @@ export interface ContinueRow {
 
 export const homeRepository = {
   async topRatedVideoIds(db: Queryable, limit: number): Promise<number[]> {
-    return ids(await db.query<{ id: number }>('SELECT id FROM videos ORDER BY rating DESC, id DESC LIMIT $1', [limit]));
+    return ids(await db.query<{ id: number }>('SELECT id FROM videos WHERE visible ORDER BY rating DESC, id DESC LIMIT $1', [limit]));
   },
 
   /** Best rated first, leaving out `excluded` (a walk down the rating index that stops after `limit` rows). */
   async topRatedVideoIdsExcept(db: Queryable, excluded: number[], limit: number): Promise<number[]> {
     return ids(
-      await db.query<{ id: number }>('SELECT id FROM videos WHERE NOT (id = ANY($1::int[])) ORDER BY rating DESC, id DESC LIMIT $2', [excluded, limit]),
+      await db.query<{ id: number }>('SELECT id FROM videos WHERE visible AND NOT (id = ANY($1::int[])) ORDER BY rating DESC, id DESC LIMIT $2', [excluded, limit]),
     );
   },
 
@@ -43,6 +43,7 @@ export const homeRepository = {
            UNION ALL
            (SELECT id, 1 AS part, row_number() OVER (ORDER BY views DESC, id DESC) AS rank
               FROM videos
+             WHERE visible
              ORDER BY views DESC, id DESC
              LIMIT $2)
          ) t
@@ -54,7 +55,7 @@ export const homeRepository = {
 
   async featuredVideoIds(db: Queryable, limit: number): Promise<number[]> {
     return ids(
-      await db.query<{ id: number }>('SELECT id FROM videos WHERE featured_at IS NOT NULL ORDER BY featured_at DESC, id DESC LIMIT $1', [limit]),
+      await db.query<{ id: number }>('SELECT id FROM videos WHERE visible AND featured_at IS NOT NULL ORDER BY featured_at DESC, id DESC LIMIT $1', [limit]),
     );
   },
 
@@ -76,7 +77,7 @@ export const homeRepository = {
   unfinished(db: Queryable, userId: number, finishedShare: number, limit: number): Promise<ContinueRow[]> {
     return db.query<ContinueRow>(
       `SELECT p.video_id, p.position_seconds FROM playbacks p JOIN videos v ON v.id = p.video_id
-        WHERE p.user_id = $1
+        WHERE p.user_id = $1 AND v.visible
           AND p.position_seconds > 0
           AND p.position_seconds < $2::float8 * COALESCE(p.duration_seconds, v.duration)
         ORDER BY p.updated_at DESC, p.video_id DESC
@@ -96,6 +97,7 @@ export const homeRepository = {
               AND NOT (vt.video_id = ANY($2::int[]))
             GROUP BY vt.video_id
          ) s JOIN videos v ON v.id = s.video_id
+         WHERE v.visible
          ORDER BY s.score DESC, v.rating DESC, v.id DESC
          LIMIT $3`,
         [seedVideoIds, excluded, limit],
@@ -118,6 +120,7 @@ export const homeRepository = {
               AND NOT (vm.video_id = ANY($3::int[]))
             GROUP BY vm.video_id
          ) s JOIN videos v ON v.id = s.video_id
+         WHERE v.visible
          ORDER BY s.score DESC, v.rating DESC, v.id DESC
          LIMIT $4`,
         [seedVideoIds, seedModelIds, excluded, limit],

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Queryable } from '../../db/database';
 import type { JobQueue, JobRun } from '../../lib/jobs/job-queue';
 import type { Platform } from '../../platform';
 import {
@@ -221,6 +222,16 @@ export interface MediaJobs {
   queuePending(): Promise<number>;
 }
 
+/** A media asset for a source that just arrived (the back office's uploads), pending until its transcode runs. */
+export function insertPendingAsset(db: Queryable, asset: { kind: 'video' | 'about_us'; title: string; sourceName: string }): Promise<AssetRow> {
+  return mediaRepository.insert(db, { ...asset, status: 'pending' });
+}
+
+/** Queues the transcoding of one asset (the uploads of the back office queue theirs this way). */
+export async function queueTranscode(jobs: Pick<JobQueue, 'send'>, assetId: number): Promise<void> {
+  await jobs.send(TRANSCODE_JOB, { assetId }, { singletonKey: `asset-${assetId}` });
+}
+
 /** Transcode attempts after a failed one: a crash of ffmpeg or a full disk may pass; a broken source does not. */
 const TRANSCODE_RETRIES = 3;
 /** Longer than any transcode (a run past it is aborted and retried); pg-boss allows less than a day. */
@@ -256,8 +267,16 @@ export async function registerMediaJobs(jobs: JobQueue, deps: MediaJobDeps, opti
     const started = Date.now();
     options.onStatus?.(asset.id, 'processing');
     log.info(`Media asset ${asset.id} (${asset.kind}, ${asset.source_name}): transcoding…`);
+    // The back office shows the progress (decision 074): written at most once a second, never awaited by ffmpeg.
+    let lastProgressAt = 0;
+    const onProgress = (fraction: number, stage: Stage) => {
+      const now = Date.now();
+      if (stage !== 'transcode' || now - lastProgressAt < 1000) return;
+      lastProgressAt = now;
+      void mediaRepository.setProgress(db, asset.id, fraction).catch(() => undefined);
+    };
     try {
-      const { renditions } = await transcode(deps, asset, { binary: ffmpeg, signal: run.signal });
+      const { renditions } = await transcode(deps, asset, { binary: ffmpeg, signal: run.signal, onProgress });
       options.onStatus?.(asset.id, 'ready');
       log.info(`Media asset ${asset.id} ready: ${renditions.map((r) => `${r}p`).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     } catch (error) {
@@ -275,7 +294,7 @@ export async function registerMediaJobs(jobs: JobQueue, deps: MediaJobDeps, opti
     }
   }
 
-  const queueAsset = async (assetId: number) => void (await jobs.send(TRANSCODE_JOB, { assetId }, { singletonKey: `asset-${assetId}` }));
+  const queueAsset = (assetId: number) => queueTranscode(jobs, assetId);
 
   async function queueInterrupted(): Promise<number> {
     const ids = await mediaRepository.abandonedIds(db, STALE_SECONDS);

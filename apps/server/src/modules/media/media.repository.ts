@@ -14,9 +14,11 @@ export interface AssetRow {
   height: number | null;
   duration_ms: number | null;
   error: string | null;
+  /** How far the transcode has got, 0 to 1 (null before it started). */
+  progress: number | null;
 }
 
-const COLUMNS = 'id, kind, title, source_name, status, renditions, width, height, duration_ms, error';
+const COLUMNS = 'id, kind, title, source_name, status, renditions, width, height, duration_ms, error, progress';
 
 export const mediaRepository = {
   async imageSubject(db: Queryable, kind: 'video' | 'model' | 'shoot' | 'image' | 'playdate', id: number): Promise<{ width: number; height: number } | 'exists' | null> {
@@ -27,7 +29,8 @@ export const mediaRepository = {
       return rows[0] ?? null;
     }
     const table = { video: 'videos', model: 'models', shoot: 'shoots' }[kind];
-    const rows = await db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
+    // A video's picture is public only while the video is (decision 074): a draft's cover is the back office's.
+    const rows = await db.query(`SELECT 1 FROM ${table} WHERE id = $1${kind === 'video' ? ' AND visible' : ''}`, [id]);
     return rows.length > 0 ? 'exists' : null;
   },
 
@@ -77,7 +80,7 @@ export const mediaRepository = {
    */
   async claim(db: Queryable, id: number, staleSeconds: number): Promise<AssetRow | null> {
     const rows = await db.query<AssetRow>(
-      `UPDATE media_assets SET status = 'processing', error = NULL, updated_at = now()
+      `UPDATE media_assets SET status = 'processing', error = NULL, progress = 0, updated_at = now()
         WHERE id = $1 AND (status = 'pending' OR (status = 'processing' AND updated_at <= now() - make_interval(secs => $2)))
         RETURNING ${COLUMNS}`,
       [id, staleSeconds],
@@ -99,6 +102,11 @@ export const mediaRepository = {
     return rows.map((r) => r.id);
   },
 
+  /** How far the transcode has got (the back office's progress bar). */
+  async setProgress(db: Queryable, id: number, fraction: number): Promise<void> {
+    await db.query(`UPDATE media_assets SET progress = $2 WHERE id = $1 AND status = 'processing'`, [id, Math.max(0, Math.min(1, fraction))]);
+  },
+
   /** The worker's heartbeat while it transcodes. */
   async touch(db: Queryable, id: number): Promise<void> {
     await db.query(`UPDATE media_assets SET updated_at = now() WHERE id = $1 AND status = 'processing'`, [id]);
@@ -106,7 +114,7 @@ export const mediaRepository = {
 
   async markReady(db: Queryable, id: number, result: { renditions: number[]; width: number; height: number; durationMs: number }): Promise<void> {
     await db.query(
-      `UPDATE media_assets SET status = 'ready', renditions = $2::int[], width = $3, height = $4, duration_ms = $5, error = NULL, updated_at = now()
+      `UPDATE media_assets SET status = 'ready', renditions = $2::int[], width = $3, height = $4, duration_ms = $5, error = NULL, progress = 1, updated_at = now()
         WHERE id = $1`,
       [id, result.renditions, result.width, result.height, result.durationMs],
     );

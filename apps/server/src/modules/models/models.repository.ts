@@ -24,7 +24,7 @@ const ORDER_BY: Record<ModelOrder, string> = {
 /** Columns of a summary; `$1` is the viewer's user id (or null), for is_favourite. */
 const MODEL_COLUMNS = `
   m.id, m.name_en, m.description, m.country,
-  (SELECT count(*) FROM video_models vm WHERE vm.model_id = m.id)::int AS video_count,
+  (SELECT count(*) FROM video_models vm JOIN videos v ON v.id = vm.video_id WHERE vm.model_id = m.id AND v.visible)::int AS video_count,
   (SELECT count(*) FROM shoots s WHERE s.model_id = m.id)::int AS shoot_count,
   EXISTS (SELECT 1 FROM favourites f WHERE f.user_id = $1::int AND f.kind = 'model' AND f.target_id = m.id) AS is_favourite`;
 
@@ -70,7 +70,7 @@ export const modelsRepository = {
   },
 
   async countVideos(db: Queryable, modelId: number): Promise<number> {
-    const rows = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM video_models WHERE model_id = $1', [modelId]);
+    const rows = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM video_models vm JOIN videos v ON v.id = vm.video_id WHERE vm.model_id = $1 AND v.visible', [modelId]);
     return rows[0]?.total ?? 0;
   },
 
@@ -78,7 +78,7 @@ export const modelsRepository = {
   async videoIds(db: Queryable, modelId: number, limit: number, offset: number): Promise<number[]> {
     const rows = await db.query<{ id: number }>(
       `SELECT v.id FROM video_models vm JOIN videos v ON v.id = vm.video_id
-        WHERE vm.model_id = $1
+        WHERE vm.model_id = $1 AND v.visible
         ORDER BY v.published_at DESC, v.id DESC
         LIMIT $2 OFFSET $3`,
       [modelId, limit, offset],

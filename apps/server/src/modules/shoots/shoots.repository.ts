@@ -100,7 +100,7 @@ export const shootsRepository = {
   async videoIds(db: Queryable, shootId: number): Promise<number[]> {
     const rows = await db.query<{ id: number }>(
       `SELECT v.id FROM shoot_videos sv JOIN videos v ON v.id = sv.video_id
-        WHERE sv.shoot_id = $1
+        WHERE sv.shoot_id = $1 AND v.visible
         ORDER BY v.published_at ASC, v.id ASC`,
       [shootId],
     );

@@ -6,6 +6,7 @@ export interface VideoRow {
   title: string;
   description: string;
   duration: number;
+  /** Never null here: members are shown visible videos only, and those have one. */
   published_at: Date;
   rating: number;
   views: number;
@@ -80,7 +81,8 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 /** The WHERE clause for a filter, appending its parameters to `params`. */
 function whereOf(filter: VideoFilter, params: unknown[]): string {
-  const conditions: string[] = [];
+  // Drafts, scheduled and unpublished videos are the back office's only (decision 074).
+  const conditions: string[] = ['v.visible'];
   if (filter.tagIds.length > 0 && filter.tagIds.length <= EXISTS_PER_TAG_LIMIT) {
     // One probe of the (video_id, tag_id) key per tag: walking an ordered index, the first page stops early.
     for (const tagId of filter.tagIds) {
@@ -103,7 +105,7 @@ function whereOf(filter: VideoFilter, params: unknown[]): string {
       SELECT 1 FROM video_models vm JOIN models m ON m.id = vm.model_id
        WHERE vm.video_id = v.id AND m.name_en ILIKE ${p}))`);
   }
-  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  return `WHERE ${conditions.join(' AND ')}`;
 }
 
 export const videosRepository = {
@@ -127,7 +129,7 @@ export const videosRepository = {
   },
 
   async findById(db: Queryable, id: number): Promise<VideoRow | null> {
-    const rows = await db.query<VideoRow>(`SELECT ${VIDEO_COLUMNS} FROM videos v WHERE v.id = $1`, [id]);
+    const rows = await db.query<VideoRow>(`SELECT ${VIDEO_COLUMNS} FROM videos v WHERE v.id = $1 AND v.visible`, [id]);
     return rows[0] ?? null;
   },
 
@@ -163,7 +165,7 @@ export const videosRepository = {
 
   async findByIds(db: Queryable, ids: number[]): Promise<VideoRow[]> {
     if (ids.length === 0) return [];
-    return db.query<VideoRow>(`SELECT ${VIDEO_COLUMNS} FROM videos v WHERE v.id = ANY($1::int[])`, [ids]);
+    return db.query<VideoRow>(`SELECT ${VIDEO_COLUMNS} FROM videos v WHERE v.id = ANY($1::int[]) AND v.visible`, [ids]);
   },
 
   /** The shoot a video belongs to; when several hold it, the earliest published one (then the lowest id). */
@@ -197,6 +199,7 @@ export const videosRepository = {
        )
        SELECT v.id FROM (SELECT video_id, sum(score) AS score FROM scores GROUP BY video_id) s
          JOIN videos v ON v.id = s.video_id
+        WHERE v.visible
         ORDER BY s.score DESC, v.published_at DESC, v.id DESC
         LIMIT $2`,
       [videoId, limit],
@@ -211,13 +214,13 @@ export const videosRepository = {
     const rows = onlyAmong
       ? await db.query<{ id: number }>(
           `SELECT v.id FROM videos v
-            WHERE v.id = ANY($1::int[])
+            WHERE v.visible AND (v.id = ANY($1::int[])
                OR ($2::text IS NOT NULL AND EXISTS (
-                    SELECT 1 FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = v.id AND t.name_en = $2::text))
+                    SELECT 1 FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = v.id AND t.name_en = $2::text)))
             ORDER BY random() LIMIT 1`,
           [onlyAmong.ids, onlyAmong.trailerTag],
         )
-      : await db.query<{ id: number }>('SELECT v.id FROM videos v ORDER BY random() LIMIT 1');
+      : await db.query<{ id: number }>('SELECT v.id FROM videos v WHERE v.visible ORDER BY random() LIMIT 1');
     return rows[0]?.id ?? null;
   },
 
@@ -225,7 +228,7 @@ export const videosRepository = {
   async newestIdsTagged(db: Queryable, tagName: string, limit: number): Promise<number[]> {
     const rows = await db.query<{ id: number }>(
       `SELECT v.id FROM videos v
-        WHERE EXISTS (SELECT 1 FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = v.id AND t.name_en = $1::text)
+        WHERE v.visible AND EXISTS (SELECT 1 FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = v.id AND t.name_en = $1::text)
         ORDER BY v.published_at DESC, v.id DESC
         LIMIT $2`,
       [tagName, limit],
@@ -301,7 +304,7 @@ export const videosRepository = {
   /** The titles of those of the given videos and shoots that exist, each list in id order. */
   async unlockTitles(db: Queryable, content: UnlockTokenRow): Promise<{ videos: { id: number; title: string }[]; shoots: { id: number; title: string }[] }> {
     const [videos, shoots] = await Promise.all([
-      db.query<{ id: number; title: string }>(`SELECT id, title FROM videos WHERE id = ANY($1::int[]) ORDER BY id`, [content.video_ids]),
+      db.query<{ id: number; title: string }>(`SELECT id, title FROM videos WHERE id = ANY($1::int[]) AND visible ORDER BY id`, [content.video_ids]),
       db.query<{ id: number; title: string }>(`SELECT id, title FROM shoots WHERE id = ANY($1::int[]) ORDER BY id`, [content.shoot_ids]),
     ]);
     return { videos, shoots };
@@ -311,7 +314,7 @@ export const videosRepository = {
   async addUnlocks(db: Queryable, userId: number, content: UnlockTokenRow, at: Date): Promise<void> {
     await db.query(
       `INSERT INTO user_unlocks (user_id, kind, target_id, created_at)
-       SELECT $1::int, 'video', v.id, $4::timestamptz FROM videos v WHERE v.id = ANY($2::int[])
+       SELECT $1::int, 'video', v.id, $4::timestamptz FROM videos v WHERE v.id = ANY($2::int[]) AND v.visible
        UNION ALL
        SELECT $1::int, 'shoot', s.id, $4::timestamptz FROM shoots s WHERE s.id = ANY($3::int[])
        ON CONFLICT (user_id, kind, target_id) DO NOTHING`,

@@ -8,6 +8,7 @@ export const BACKOFFICE_SECTIONS = [
   { key: 'blog', capability: 'blog.write', href: () => paths.backofficeBlog() },
   { key: 'pages', capability: 'admin.settings', href: () => paths.backofficePages() },
   { key: 'meta', capability: 'admin.settings', href: () => paths.backofficeMeta() },
+  { key: 'videos', capability: 'moderation.content', href: () => paths.backofficeVideos() },
   { key: 'cameraFeedback', capability: 'backoffice', href: () => paths.teamCameraFeedback() },
   { key: 'flags', capability: 'admin.settings', href: () => paths.backofficeFlags() },
   { key: 'prices', capability: 'admin.settings', href: () => paths.backofficePrices() },
