@@ -11,8 +11,8 @@ export function centsOf(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** Cents as an input shows them: 2499 → "24.99". */
-export const centsText = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+/** Cents as an input shows them: 2499 → "24.99" (or "24,99" with the reader's decimal comma). */
+export const centsText = (cents: number, separator = '.') => `${Math.floor(cents / 100)}${separator}${String(cents % 100).padStart(2, '0')}`;
 
 /** Basis points of a typed percent (19 → 1900, 25.5 → 2550), or null. */
 export function basisPointsOf(text: string): number | null {
@@ -21,8 +21,11 @@ export function basisPointsOf(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** Basis points as a percent to type: 2550 → "25.5", 1900 → "19". */
-export const percentText = (bp: number) => String(bp / 100);
+/** Basis points as a percent to type: 2550 → "25.5" (or "25,5"), 1900 → "19". */
+export const percentText = (bp: number, separator = '.') => String(bp / 100).replace('.', separator);
+
+/** The decimal separator of a locale ("." in English, "," in German and French). */
+export const decimalSeparatorOf = (locale: string) => new Intl.NumberFormat(locale).format(1.5).charAt(1);
 
 /** A whole number as typed, or null. */
 export function wholeOf(text: string): number | null {

@@ -1,17 +1,21 @@
-import type { AdminCoinPackage, AdminPlan } from '@velora/shared';
+import { LANGUAGE_TAGS, type AdminCoinPackage, type AdminPlan } from '@velora/shared';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '@/components/form-alert';
 import { SwitchField } from '@/components/switch-field';
 import { TextField } from '@/components/text-field';
+import { useContentLanguage } from '@/lib/content-language';
 import { isApiError } from '@/lib/http';
-import { basisPointsOf, centsOf, centsText, percentText, wholeOf } from './amounts';
+import { basisPointsOf, centsOf, centsText, decimalSeparatorOf, percentText, wholeOf } from './amounts';
 import { useSetVatRate, useUpdatePackage, useUpdatePlan } from './settings-api';
 
 // The forms of the prices screen (decision record 072): a plan, a coin package, a VAT rate. Amounts are typed as
 // people write them and sent as whole cents or basis points; the server checks again and names a field it refuses.
 
 type Errors = Record<string, string>;
+
+/** Amounts shown with the reader's decimal separator; either is accepted back. */
+const useSeparator = () => decimalSeparatorOf(LANGUAGE_TAGS[useContentLanguage()]);
 const CURRENCY = /^[A-Z]{3}$/;
 
 function useSubmit(onDone: () => void) {
@@ -83,7 +87,8 @@ export function PlanForm({ plan, onDone, onCancel }: { plan: AdminPlan; onDone: 
   const update = useUpdatePlan();
   const { errors, alert, run } = useSubmit(onDone);
   const check = useCommonChecks();
-  const [price, setPrice] = useState(centsText(plan.price_cents));
+  const separator = useSeparator();
+  const [price, setPrice] = useState(() => centsText(plan.price_cents, separator));
   const [currency, setCurrency] = useState(plan.currency);
   const [sort, setSort] = useState(String(plan.sort));
   const [active, setActive] = useState(plan.active);
@@ -114,7 +119,8 @@ export function PackageForm({ pkg, onDone, onCancel }: { pkg: AdminCoinPackage; 
   const check = useCommonChecks();
   const [coins, setCoins] = useState(String(pkg.coins));
   const [bonus, setBonus] = useState(String(pkg.bonus_coins));
-  const [price, setPrice] = useState(centsText(pkg.price_cents));
+  const separator = useSeparator();
+  const [price, setPrice] = useState(() => centsText(pkg.price_cents, separator));
   const [currency, setCurrency] = useState(pkg.currency);
   const [sort, setSort] = useState(String(pkg.sort));
   const [active, setActive] = useState(pkg.active);
@@ -150,7 +156,8 @@ export function VatForm({ country, rateBp, revision, onDone, onCancel }: { count
   const save = useSetVatRate();
   const { errors, alert, run } = useSubmit(onDone);
   const [code, setCode] = useState(country ?? '');
-  const [rate, setRate] = useState(rateBp === null ? '' : percentText(rateBp));
+  const separator = useSeparator();
+  const [rate, setRate] = useState(() => (rateBp === null ? '' : percentText(rateBp, separator)));
   const submit = () => {
     const found: Errors = {};
     if (!/^[A-Z]{2}$/.test(code.trim())) found.country = t('boSettings.prices.invalid.country');

@@ -9,7 +9,7 @@ import { setAccessToken } from '@/lib/storage';
 import { serverError } from '@/test/fake-api';
 import type { ApiMock, FakeRoutes } from '@/test/render-app';
 import { fakeSite, profileFixture, renderApp } from '@/test/render-app';
-import { basisPointsOf, centsOf, centsText, percentText } from './amounts';
+import { basisPointsOf, centsOf, centsText, decimalSeparatorOf, percentText } from './amounts';
 
 // The back office's site settings (decision record 072): the flags and prices screens, what they send and refuse.
 
@@ -76,6 +76,9 @@ describe('amounts as typed', () => {
     expect(basisPointsOf('100')).toBeNull();
     expect(percentText(2550)).toBe('25.5');
     expect(centsText(5)).toBe('0.05');
+    expect(centsText(2499, ',')).toBe('24,99');
+    expect(percentText(2550, ',')).toBe('25,5');
+    expect(decimalSeparatorOf('de-DE')).toBe(',');
   });
 });
 
