@@ -217,7 +217,8 @@ describe('saving', () => {
 
   it('refuses bad input with a 400 naming the field, and writes nothing', async () => {
     const writer = await asWriter(t);
-    const [{ n: before }] = await t.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM blog_articles');
+    const count = async () => (await t.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM blog_articles'))[0]!.n;
+    const before = await count();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ alias: 'Not An Alias' }, 'alias'],
       [{ title: '' }, 'title'],
@@ -233,7 +234,7 @@ describe('saving', () => {
       expect(res.statusCode, field).toBe(400);
       expect(Object.keys(res.json().error.fields ?? {}), field).toContain(field);
     }
-    expect((await t.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM blog_articles'))[0]!.n).toBe(before);
+    expect(await count()).toBe(before);
     expect((await send(writer, 'GET', '/backoffice/blog/articles/999999')).statusCode).toBe(404);
     expect((await send(writer, 'GET', '/backoffice/blog/articles/2147483648')).statusCode).toBe(400);
   });
