@@ -17,6 +17,7 @@ export * from './contracts/auth';
 export * from './contracts/second-factor';
 export * from './contracts/audit';
 export * from './contracts/team';
+export * from './contracts/backoffice-catalog';
 export * from './contracts/user';
 export * from './contracts/videos';
 export * from './contracts/catalog';

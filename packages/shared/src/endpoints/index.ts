@@ -1,5 +1,6 @@
 import { authEndpoints } from './auth';
 import { backofficeEndpoints } from './backoffice';
+import { backofficeCatalogEndpoints } from './backoffice-catalog';
 import { blogEndpoints } from './blog';
 import { cameraChatEndpoints } from './camera-chat';
 import { camerasEndpoints } from './cameras';
@@ -42,6 +43,7 @@ export const ENDPOINTS = {
   ...playdatesEndpoints,
   ...blogEndpoints,
   ...backofficeEndpoints,
+  ...backofficeCatalogEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 /** The per-domain tables ENDPOINTS is spread from (a name in two of them would silently win once; a test checks). */
@@ -63,6 +65,7 @@ export const ENDPOINT_GROUPS: ReadonlyArray<Record<string, EndpointSpec>> = [
   playdatesEndpoints,
   blogEndpoints,
   backofficeEndpoints,
+  backofficeCatalogEndpoints,
 ];
 
 export type Endpoints = typeof ENDPOINTS;

@@ -84,6 +84,10 @@ export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set([
   'playdates.private.request body.message',
   'playdates.feedback.send body.message',
   'studio.playdates.decline body.reason',
+  'backoffice.models.create body.description',
+  'backoffice.models.update body.description',
+  'backoffice.shoots.create body.description',
+  'backoffice.shoots.update body.description',
 ]);
 
 /** Values for strings no generic sample fits (a pattern, a format), keyed like MULTI_LINE_FIELDS. */

@@ -21,16 +21,19 @@ const ORDER_BY: Record<ModelOrder, string> = {
   most_videos: 'video_count DESC, m.id DESC',
 };
 
+// Members see published models only (decision record 075); the back office reads every model through its own module.
+// shoot_count counts the shoots members see; a scheduled one counts from its time (the database's clock: a count only).
+
 /** Columns of a summary; `$1` is the viewer's user id (or null), for is_favourite. */
 const MODEL_COLUMNS = `
   m.id, m.name_en, m.description, m.country,
   (SELECT count(*) FROM video_models vm WHERE vm.model_id = m.id)::int AS video_count,
-  (SELECT count(*) FROM shoots s WHERE s.model_id = m.id)::int AS shoot_count,
+  (SELECT count(*) FROM shoots s WHERE s.model_id = m.id AND s.published_at <= now())::int AS shoot_count,
   EXISTS (SELECT 1 FROM favourites f WHERE f.user_id = $1::int AND f.kind = 'model' AND f.target_id = m.id) AS is_favourite`;
 
 export const modelsRepository = {
   async count(db: Queryable): Promise<number> {
-    const rows = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM models');
+    const rows = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM models WHERE published');
     return rows[0]?.total ?? 0;
   },
 
@@ -38,6 +41,7 @@ export const modelsRepository = {
     const popular = order === 'popular' ? `, (SELECT count(*) FROM favourites f WHERE f.kind = 'model' AND f.target_id = m.id) AS favourite_count` : '';
     return db.query<ModelRow>(
       `SELECT ${MODEL_COLUMNS}${popular} FROM models m
+        WHERE m.published
         ORDER BY ${ORDER_BY[order]}
         LIMIT $2 OFFSET $3`,
       [viewerId, limit, offset],
@@ -46,7 +50,7 @@ export const modelsRepository = {
 
   /** The models among `ids` that exist, in no particular order. */
   byIds(db: Queryable, ids: number[], viewerId: number | null): Promise<ModelRow[]> {
-    return db.query<ModelRow>(`SELECT ${MODEL_COLUMNS} FROM models m WHERE m.id = ANY($2::int[])`, [viewerId, ids]);
+    return db.query<ModelRow>(`SELECT ${MODEL_COLUMNS} FROM models m WHERE m.id = ANY($2::int[]) AND m.published`, [viewerId, ids]);
   },
 
   /** The username of the model's first account (a user whose model_id is the model), if she has one. */
@@ -65,7 +69,7 @@ export const modelsRepository = {
   },
 
   async exists(db: Queryable, id: number): Promise<boolean> {
-    const rows = await db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM models WHERE id = $1) AS found', [id]);
+    const rows = await db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM models WHERE id = $1 AND published) AS found', [id]);
     return rows[0]?.found ?? false;
   },
 
