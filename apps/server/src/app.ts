@@ -28,6 +28,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { secondFactorRoutes } from './modules/second-factor/second-factor.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { teamRoutes } from './modules/team/team.routes';
+import { backofficeCatalogRoutes } from './modules/backoffice-catalog/backoffice-catalog.routes';
 import type { AuditRecord } from './http/audited-endpoint';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { cameraChatRoutes } from './modules/camera-chat/camera-chat.routes';
@@ -161,6 +162,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
       await api.register(secondFactorRoutes, routes);
       await api.register(auditRoutes, routes);
       await api.register(teamRoutes, routes);
+      await api.register(backofficeCatalogRoutes, routes);
       await api.register(identityRoutes, routes);
       await api.register(usersRoutes, routes);
       await api.register(ageVerificationRoutes, routes);

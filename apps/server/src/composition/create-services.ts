@@ -32,6 +32,7 @@ import { playdateReplayKey, playdateReplayPath } from '../lib/playdate-replay-to
 import { createPlaydateRoomsService } from '../modules/playdate-rooms/playdate-rooms.service';
 import { createPlaydatesService } from '../modules/playdates/playdates.service';
 import { createTeamService } from '../modules/team/team.service';
+import { createBackofficeCatalogService } from '../modules/backoffice-catalog/backoffice-catalog.service';
 import { createSecondFactorService } from '../modules/second-factor/second-factor.service';
 import { createSessionsService } from '../modules/sessions/sessions.service';
 import { createShootsService } from '../modules/shoots/shoots.service';
@@ -140,6 +141,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   // Tier 6.
   const favouriteLists = createFavouriteListsService({ favourites, models, shoots, videos, cameras });
   const home = createHomeService({ db, now, videos, models, shoots, favourites });
+  const backofficeCatalog = createBackofficeCatalogService({ db, now, log, media, cameras });
   const chatSessions = createChatSessionsService({
     db,
     now,
@@ -225,6 +227,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     cameras,
     favouriteLists,
     home,
+    backofficeCatalog,
     chatSessions,
     cameraChat,
     playdates,

@@ -72,8 +72,8 @@ export const BoModelSummary = z
     name_en: z.string(),
     country: z.string().nullable(),
     published: z.boolean(),
-    /** A preview of her picture for the team (signed while she is not published), or null without one. */
-    picture: z.string().nullable(),
+    /** A signed preview of her picture for the team (it works before she is published). */
+    picture: z.string(),
     shoot_count: z.number().int(),
     account: z.object({ user_id: z.number().int(), username: z.string() }).nullable(),
     /** Unix seconds. */
@@ -146,8 +146,8 @@ export const BoShootSummary = z
     /** Unix seconds: when members see it from (scheduled or published), else null. */
     published_at: z.number().int().nullable(),
     image_count: z.number().int(),
-    /** A preview of the cover for the team (signed until published), or null without one. */
-    cover: z.string().nullable(),
+    /** A signed preview of the cover for the team (it works before the shoot is published). */
+    cover: z.string(),
   })
   .meta({ id: 'BoShootSummary' });
 export type BoShootSummary = z.infer<typeof BoShootSummary>;

@@ -5,4 +5,3 @@ ALTER TABLE shoots ALTER COLUMN published_at DROP NOT NULL;
 -- The gallery image the cover was cut from (the cover's original is a copy of that image's).
 ALTER TABLE shoots ADD COLUMN cover_image_id integer REFERENCES shoot_images (id) ON DELETE SET NULL;
 ALTER TABLE models ADD COLUMN published boolean NOT NULL DEFAULT true;
-CREATE INDEX users_model_idx ON users (model_id) WHERE model_id IS NOT NULL;
