@@ -50,6 +50,14 @@ export const paths = {
     routePath('backofficeAudit', {}, { ...query, page: query.page && Number(query.page) > 1 ? query.page : null }),
   /** The team: who works on the site and what they may do. */
   backofficeTeam: () => routePath('backofficeTeam'),
+  /** The catalog's models (decision 075); a search and a page past the first. */
+  backofficeModels: (query: { q?: string; page?: number } = {}) =>
+    routePath('backofficeModels', {}, { q: query.q || null, page: query.page && query.page > 1 ? query.page : null }),
+  backofficeModel: (id: number) => routePath('backofficeModel', { id }),
+  /** The catalog's shoots (decision 075), filtered by title, model and state. */
+  backofficeShoots: (query: { q?: string; model_id?: number; state?: string; page?: number } = {}) =>
+    routePath('backofficeShoots', {}, { q: query.q || null, model_id: query.model_id ?? null, state: query.state || null, page: query.page && query.page > 1 ? query.page : null }),
+  backofficeShoot: (id: number) => routePath('backofficeShoot', { id }),
   /** Membership activation (product §2). */
   paywall: () => routePath('paywall'),
   /** product §2: the blog lives under /lecker_blog for German and /blog otherwise; with an alias, one article. */

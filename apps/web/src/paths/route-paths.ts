@@ -51,6 +51,11 @@ export const ROUTE_PATHS = {
   backoffice: '/backoffice',
   backofficeAudit: '/backoffice/audit',
   backofficeTeam: '/backoffice/team',
+  // Decision 075: the catalog's models and shoots with their galleries.
+  backofficeModels: '/backoffice/models',
+  backofficeModel: '/backoffice/models/:id',
+  backofficeShoots: '/backoffice/shoots',
+  backofficeShoot: '/backoffice/shoots/:id',
   messages: '/messages',
   // Also the provider's own inbox segment (product §2 omits its name).
   conversation: '/messages/:name',

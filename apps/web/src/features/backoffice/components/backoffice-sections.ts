@@ -5,6 +5,8 @@ import { paths } from '@/paths';
 export const BACKOFFICE_SECTIONS = [
   { key: 'audit', capability: 'admin.audit', href: () => paths.backofficeAudit() },
   { key: 'team', capability: 'admin.team', href: () => paths.backofficeTeam() },
+  { key: 'models', capability: 'moderation.content', href: () => paths.backofficeModels() },
+  { key: 'shoots', capability: 'moderation.content', href: () => paths.backofficeShoots() },
   { key: 'cameraFeedback', capability: 'backoffice', href: () => paths.teamCameraFeedback() },
   { key: 'playdateLimits', capability: 'backoffice', href: () => paths.teamPlaydateLimits() },
 ] as const satisfies readonly { key: string; capability: Capability; href: () => string }[];
