@@ -116,7 +116,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const pages = createPagesService({ db, config, now, rateLimits, mailer, log, captcha, blog, landings });
 
   // Tier 4.
-  const models = createModelsService({ db, media, videos, shoots, favourites });
+  const models = createModelsService({ db, now, media, videos, shoots, favourites });
   const feeds = createFeedsService({ shoots, favourites });
   const team = createTeamService({ db, secondFactor });
 

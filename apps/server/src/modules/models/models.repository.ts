@@ -22,13 +22,13 @@ const ORDER_BY: Record<ModelOrder, string> = {
 };
 
 // Members see published models only (decision record 075); the back office reads every model through its own module.
-// shoot_count counts the shoots members see; a scheduled one counts from its time (the database's clock: a count only).
+// shoot_count counts the shoots members see at `now`: a scheduled one counts from its time.
 
-/** Columns of a summary; `$1` is the viewer's user id (or null), for is_favourite. */
-const MODEL_COLUMNS = `
+/** Columns of a summary; `$1` is the viewer's user id (or null), for is_favourite; `nowParam` the placeholder of now. */
+const modelColumns = (nowParam: string) => `
   m.id, m.name_en, m.description, m.country,
   (SELECT count(*) FROM video_models vm WHERE vm.model_id = m.id)::int AS video_count,
-  (SELECT count(*) FROM shoots s WHERE s.model_id = m.id AND s.published_at <= now())::int AS shoot_count,
+  (SELECT count(*) FROM shoots s WHERE s.model_id = m.id AND s.published_at <= ${nowParam})::int AS shoot_count,
   EXISTS (SELECT 1 FROM favourites f WHERE f.user_id = $1::int AND f.kind = 'model' AND f.target_id = m.id) AS is_favourite`;
 
 export const modelsRepository = {
@@ -37,20 +37,20 @@ export const modelsRepository = {
     return rows[0]?.total ?? 0;
   },
 
-  page(db: Queryable, order: ModelOrder, limit: number, offset: number, viewerId: number | null): Promise<ModelRow[]> {
+  page(db: Queryable, order: ModelOrder, limit: number, offset: number, viewerId: number | null, now: Date): Promise<ModelRow[]> {
     const popular = order === 'popular' ? `, (SELECT count(*) FROM favourites f WHERE f.kind = 'model' AND f.target_id = m.id) AS favourite_count` : '';
     return db.query<ModelRow>(
-      `SELECT ${MODEL_COLUMNS}${popular} FROM models m
+      `SELECT ${modelColumns('$4')}${popular} FROM models m
         WHERE m.published
         ORDER BY ${ORDER_BY[order]}
         LIMIT $2 OFFSET $3`,
-      [viewerId, limit, offset],
+      [viewerId, limit, offset, now],
     );
   },
 
   /** The models among `ids` that exist, in no particular order. */
-  byIds(db: Queryable, ids: number[], viewerId: number | null): Promise<ModelRow[]> {
-    return db.query<ModelRow>(`SELECT ${MODEL_COLUMNS} FROM models m WHERE m.id = ANY($2::int[]) AND m.published`, [viewerId, ids]);
+  byIds(db: Queryable, ids: number[], viewerId: number | null, now: Date): Promise<ModelRow[]> {
+    return db.query<ModelRow>(`SELECT ${modelColumns('$3')} FROM models m WHERE m.id = ANY($2::int[]) AND m.published`, [viewerId, ids, now]);
   },
 
   /** The username of the model's first account (a user whose model_id is the model), if she has one. */

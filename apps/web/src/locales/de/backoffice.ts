@@ -242,7 +242,9 @@ const texts: LocaleTexts['backoffice'] = {
       upload: 'Hochladen',
       uploading: 'Wird hochgeladen…',
       uploaded: 'Die Bilder wurden hinzugefügt.',
-      tooLarge: 'Zu groß: {{reason}}',
+      unsupported: '„{{name}}“ ist kein JPEG-, PNG- oder WebP-Bild oder ist beschädigt. Es wurde nichts hinzugefügt.',
+      tooLarge: '„{{name}}“ ist größer als 20 MB. Es wurde nichts hinzugefügt.',
+      tooMany: 'Höchstens 30 Bilder pro Upload. Es wurde nichts hinzugefügt.',
       imageAlt: 'Bild {{n}} von {{count}}',
       cover: 'Titelbild',
       makeCover: 'Als Titelbild',
@@ -255,3 +257,5 @@ const texts: LocaleTexts['backoffice'] = {
     },
   },
 };
+
+export default texts;

@@ -242,7 +242,9 @@ const texts: LocaleTexts['backoffice'] = {
       upload: 'Envoyer',
       uploading: 'Envoi…',
       uploaded: 'Les images ont été ajoutées.',
-      tooLarge: 'Trop volumineux : {{reason}}',
+      unsupported: '« {{name}} » n’est pas une image JPEG, PNG ou WebP, ou elle est endommagée. Rien n’a été ajouté.',
+      tooLarge: '« {{name}} » dépasse 20 Mo. Rien n’a été ajouté.',
+      tooMany: '30 images au plus par envoi. Rien n’a été ajouté.',
       imageAlt: 'Image {{n}} sur {{count}}',
       cover: 'Couverture',
       makeCover: 'Mettre en couverture',
@@ -255,3 +257,5 @@ const texts: LocaleTexts['backoffice'] = {
     },
   },
 };
+
+export default texts;
