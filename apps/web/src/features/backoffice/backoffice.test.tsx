@@ -62,7 +62,7 @@ describe('/backoffice', () => {
     signedIn(admin());
     const { unmount } = renderApp('/backoffice');
     const sections = await screen.findByTestId('backoffice-sections');
-    expect(within(sections).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Audit log', 'Team', 'Camera feedback', 'Playdate limits']);
+    expect(within(sections).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Audit log', 'Team', 'Models', 'Shoots', 'Camera feedback', 'Playdate limits']);
     unmount();
 
     signedIn(profileFixture({ is_team_member: true, second_factor: 'verified' }));
