@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BoShootBody, BoShootDetail, BoShootPublishBody } from '@velora/shared';
 import { ENDPOINTS, endpointPath } from '@velora/shared';
+// eslint-disable-next-line no-restricted-syntax -- backoffice.shoots.upload sends a multipart body (FormData), which call() types as none
 import { api, requireData } from '@/lib/http';
 import { call } from '@/lib/http/call';
 import { BO_SHOOTS_KEY } from './get-shoots';
