@@ -77,7 +77,7 @@ describe('the first admin', () => {
     await codes.getByRole('checkbox', { name: 'I have kept my recovery codes' }).check();
     await codes.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { level: 1, name: 'Back office' }).waitFor();
-    expect(await page.getByTestId('backoffice-sections').getByRole('heading').allTextContents()).toEqual(['Audit log', 'Team', 'Camera feedback', 'Playdate limits']);
+    expect(await page.getByTestId('backoffice-sections').getByRole('heading').allTextContents()).toEqual(['Audit log', 'Team', 'Models', 'Shoots', 'Camera feedback', 'Playdate limits']);
   });
 
   it('makes a registered member a writer on the team screen; the audit log names her, the action and him', async () => {
