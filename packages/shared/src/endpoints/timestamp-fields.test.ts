@@ -29,6 +29,7 @@ const times = inputs.flatMap(([where, schema]) => numberLeavesOf(schema).filter(
 describe('every time a caller sends', () => {
   it('is found (the walk reaches every body that takes one)', () => {
     expect(times.map((t) => t.key).sort()).toEqual([
+      'backoffice.shoots.publish body.publish_at',
       'playdates.private.request body.starts_at',
       'studio.camera.schedule.add body.starts_at',
       'studio.playdates.accept body.starts_at',
