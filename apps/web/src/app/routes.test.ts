@@ -27,6 +27,10 @@ const PRODUCT_PATHS = [
   '/backoffice',
   '/backoffice/audit',
   '/backoffice/team',
+  '/backoffice/models',
+  '/backoffice/models/:id',
+  '/backoffice/shoots',
+  '/backoffice/shoots/:id',
 ];
 
 describe('route table', () => {
@@ -71,7 +75,15 @@ describe('route table', () => {
   });
 
   it('puts the back office behind log-in, not behind premium or the law limits', () => {
-    for (const [name, path] of [['backoffice', '/backoffice'], ['backofficeAudit', '/backoffice/audit'], ['backofficeTeam', '/backoffice/team']] as const) {
+    for (const [name, path] of [
+      ['backoffice', '/backoffice'],
+      ['backofficeAudit', '/backoffice/audit'],
+      ['backofficeTeam', '/backoffice/team'],
+      ['backofficeModels', '/backoffice/models'],
+      ['backofficeModel', '/backoffice/models/:id'],
+      ['backofficeShoots', '/backoffice/shoots'],
+      ['backofficeShoot', '/backoffice/shoots/:id'],
+    ] as const) {
       expect(routeByName(name)).toMatchObject({ path, requiresAuth: true, requiresPremium: false, lawLimited: false, layout: 'member-area' });
     }
   });
