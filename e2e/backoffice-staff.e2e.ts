@@ -77,7 +77,7 @@ describe('the first admin', () => {
     await codes.getByRole('checkbox', { name: 'I have kept my recovery codes' }).check();
     await codes.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { level: 1, name: 'Back office' }).waitFor();
-    expect(await page.getByTestId('backoffice-sections').getByRole('heading').allTextContents()).toEqual(['Audit log', 'Team', 'Blog', 'Pages', 'Page meta', 'Videos', 'Camera feedback', 'Feature flags', 'Prices', 'Playdate limits', 'Retagger', 'Tags']);
+    expect(await page.getByTestId('backoffice-sections').getByRole('heading').allTextContents()).toEqual(['Videos', 'Models', 'Shoots', 'Retagger', 'Tags', 'Blog', 'Pages', 'Page meta', 'Feature flags', 'Prices', 'Playdate limits', 'Camera feedback', 'Team', 'Audit log']);
   });
 
   it('makes a registered member a writer on the team screen; the audit log names her, the action and him', async () => {

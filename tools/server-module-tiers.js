@@ -19,8 +19,9 @@ export const SERVER_MODULE_TIERS = [
   ['backoffice-pages', 'feeds', 'models', 'team'],
   // 5: live cams (a model's camera shows her shoots and videos).
   ['cameras'],
-  // 6: the pages that gather the whole catalog; chat sessions on cameras (paid minutes, bans, kicks).
-  ['chat-sessions', 'favourite-lists', 'home'],
+  // 6: the pages that gather the whole catalog; chat sessions on cameras (paid minutes, bans, kicks); the back office's
+  // catalog (a model's camera through the cameras service).
+  ['backoffice-catalog', 'chat-sessions', 'favourite-lists', 'home'],
   // 7: camera chat messages (who may write is a chat session's question).
   ['camera-chat'],
   // 8: playdates (requests, held coins, schedules; reminders in camera chat).

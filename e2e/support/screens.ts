@@ -209,6 +209,11 @@ export async function resolveScreens(baseUrl: string): Promise<Screen[]> {
     { route: 'backofficeVideos', name: 'backofficeVideos', path: at('backofficeVideos'), viewer: 'admin' },
     { route: 'backofficeVideoNew', name: 'backofficeVideoNew', path: at('backofficeVideoNew'), viewer: 'admin' },
     { route: 'backofficeVideo', name: 'backofficeVideo', path: at('backofficeVideo', { id: catalogVideo.id }), viewer: 'admin' },
+    // The catalog (decision 075): the demo's models and shoots, as the team edits them.
+    { route: 'backofficeModels', name: 'backofficeModels', path: at('backofficeModels'), viewer: 'admin' },
+    { route: 'backofficeModel', name: 'backofficeModel', path: at('backofficeModel', { id: first('model', models.models).id }), viewer: 'admin', textHeavy: true },
+    { route: 'backofficeShoots', name: 'backofficeShoots', path: at('backofficeShoots'), viewer: 'admin' },
+    { route: 'backofficeShoot', name: 'backofficeShoot', path: at('backofficeShoot', { id: shoot.id }), viewer: 'admin', textHeavy: true },
   ];
   return screens;
 }

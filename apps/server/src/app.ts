@@ -34,6 +34,7 @@ import { backofficeBlogRoutes } from './modules/backoffice-blog/backoffice-blog.
 import { backofficePagesRoutes } from './modules/backoffice-pages/backoffice-pages.routes';
 import { backofficeVideosRoutes } from './modules/backoffice-videos/backoffice-videos.routes';
 import { videoUploadRoutes } from './modules/backoffice-videos/video-upload.routes';
+import { backofficeCatalogRoutes } from './modules/backoffice-catalog/backoffice-catalog.routes';
 import type { AuditRecord } from './http/audited-endpoint';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { cameraChatRoutes } from './modules/camera-chat/camera-chat.routes';
@@ -172,6 +173,7 @@ export async function buildApp(platform: Platform, services: Services, options: 
       await api.register(backofficeBlogRoutes, routes);
       await api.register(backofficePagesRoutes, routes);
       await api.register(backofficeVideosRoutes, routes);
+      await api.register(backofficeCatalogRoutes, routes);
       await api.register(identityRoutes, routes);
       await api.register(usersRoutes, routes);
       await api.register(ageVerificationRoutes, routes);

@@ -23,6 +23,7 @@ export * from './contracts/backoffice-settings';
 export * from './contracts/backoffice-blog';
 export * from './contracts/backoffice-pages';
 export * from './contracts/backoffice-videos';
+export * from './contracts/backoffice-catalog';
 export * from './contracts/user';
 export * from './contracts/videos';
 export * from './contracts/catalog';

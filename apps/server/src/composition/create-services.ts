@@ -37,6 +37,7 @@ import { createTagsService } from '../modules/tags/tags.service';
 import { createBackofficeBlogService } from '../modules/backoffice-blog/backoffice-blog.service';
 import { createBackofficePagesService } from '../modules/backoffice-pages/backoffice-pages.service';
 import { createBackofficeVideosService } from '../modules/backoffice-videos/backoffice-videos.service';
+import { createBackofficeCatalogService } from '../modules/backoffice-catalog/backoffice-catalog.service';
 import { createSecondFactorService } from '../modules/second-factor/second-factor.service';
 import { createSessionsService } from '../modules/sessions/sessions.service';
 import { createShootsService } from '../modules/shoots/shoots.service';
@@ -123,7 +124,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   const pages = createPagesService({ db, config, now, rateLimits, mailer, log, captcha, blog, landings });
 
   // Tier 4.
-  const models = createModelsService({ db, media, videos, shoots, favourites });
+  const models = createModelsService({ db, now, media, videos, shoots, favourites });
   const feeds = createFeedsService({ shoots, favourites });
   const team = createTeamService({ db, secondFactor });
   const backofficeBlog = createBackofficeBlogService({ config, db, now, media, usernameOf: users.usernameOf });
@@ -150,6 +151,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
   // Tier 6.
   const favouriteLists = createFavouriteListsService({ favourites, models, shoots, videos, cameras });
   const home = createHomeService({ db, now, videos, models, shoots, favourites });
+  const backofficeCatalog = createBackofficeCatalogService({ db, now, log, media, cameras });
   const chatSessions = createChatSessionsService({
     db,
     now,
@@ -240,6 +242,7 @@ export function createServices(platform: Platform, parts: ServiceParts = {}) {
     cameras,
     favouriteLists,
     home,
+    backofficeCatalog,
     chatSessions,
     cameraChat,
     playdates,

@@ -262,6 +262,23 @@ export const SAMPLES: Partial<Record<EndpointName, Sample>> = {
   'backoffice.videos.publish': (w) => ({ params: video(w), body: {} }),
   'backoffice.videos.unpublish': (w) => ({ params: lastVideo(w) }),
   'backoffice.videos.cover': (w) => ({ params: video(w), body: { at_seconds: 1 } }),
+  // The back office's catalog (decision record 075). Unpublishing takes the last model and shoot, which no other sample uses.
+  'backoffice.models.detail': (w) => ({ params: model(w) }),
+  'backoffice.models.update': (w) => ({ params: model(w), body: { name_en: 'Suite model', description: 'Suite text', country: 'DE' } }),
+  'backoffice.models.picture': (w) => ({ params: model(w) }),
+  'backoffice.models.account': (w) => ({ params: { id: w.catalog.models.at(-1)!.id }, body: { login: null } }),
+  'backoffice.models.camera': (w) => ({ params: model(w), body: { title: 'Suite cam', chat_mode: 'free', price_per_minute: null } }),
+  'backoffice.models.publish': (w) => ({ params: model(w) }),
+  'backoffice.models.unpublish': (w) => ({ params: { id: w.catalog.models.at(-1)!.id } }),
+  'backoffice.shoots.detail': (w) => ({ params: shoot(w) }),
+  'backoffice.shoots.create': (w) => ({ body: { title: 'Suite shoot', description: '', model_id: w.catalog.models[0]!.id, video_ids: [] } }),
+  'backoffice.shoots.update': (w) => ({ params: shoot(w), body: { title: 'Suite shoot', description: '', model_id: w.catalog.models[0]!.id, video_ids: [] } }),
+  'backoffice.shoots.upload': (w) => ({ params: shoot(w) }),
+  'backoffice.shoots.order': (w) => ({ params: shoot(w) }),
+  'backoffice.shoots.cover': (w) => ({ params: shoot(w) }),
+  'backoffice.shoots.removeImage': (w) => ({ params: { id: w.catalog.shoots[0]!.id, image_id: 1 } }),
+  'backoffice.shoots.publish': (w) => ({ params: shoot(w), body: { publish_at: null } }),
+  'backoffice.shoots.unpublish': (w) => ({ params: { id: w.catalog.shoots.at(-1)!.id } }),
   'studio.camera.schedule.add': (w) => {
     shows += 1;
     return { body: { starts_at: Math.floor(w.deps.now().getTime() / 1000) + shows * 86_400, duration_minutes: 60 } };

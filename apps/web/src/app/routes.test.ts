@@ -39,6 +39,10 @@ const PRODUCT_PATHS = [
   '/backoffice/pages',
   '/backoffice/pages/:id',
   '/backoffice/meta',
+  '/backoffice/models',
+  '/backoffice/models/:id',
+  '/backoffice/shoots',
+  '/backoffice/shoots/:id',
 ];
 
 describe('route table', () => {
@@ -87,6 +91,10 @@ describe('route table', () => {
       ['backoffice', '/backoffice'],
       ['backofficeAudit', '/backoffice/audit'],
       ['backofficeTeam', '/backoffice/team'],
+      ['backofficeModels', '/backoffice/models'],
+      ['backofficeModel', '/backoffice/models/:id'],
+      ['backofficeShoots', '/backoffice/shoots'],
+      ['backofficeShoot', '/backoffice/shoots/:id'],
       ['backofficeFlags', '/backoffice/flags'],
       ['backofficePrices', '/backoffice/prices'],
       ['backofficePlaydateLimits', '/backoffice/playdate-limits'],

@@ -18,7 +18,7 @@ export const SECTIONS_OF = {
   studio: ['studio', 'studioChat', 'teamFeedback', 'teamLimits'],
   playdates: ['playdates', 'playdateRoom'],
   money: ['paywall', 'coins', 'featurePopups'],
-  backoffice: ['secondFactor', 'backoffice', 'audit', 'team', 'boTags', 'boSettings', 'boBlog', 'boPages', 'boVideos'],
+  backoffice: ['secondFactor', 'backoffice', 'audit', 'team', 'boTags', 'boSettings', 'boBlog', 'boPages', 'boVideos', 'boCatalog'],
 } as const satisfies { [N in keyof LocaleTexts]: readonly (keyof LocaleTexts[N])[] };
 
 export type Namespace = keyof typeof SECTIONS_OF;

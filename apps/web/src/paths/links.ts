@@ -73,6 +73,14 @@ export const paths = {
     routePath('backofficeVideos', {}, { page: query.page && query.page > 1 ? query.page : null, query: query.query || null, status: query.status || null }),
   backofficeVideoNew: () => routePath('backofficeVideoNew'),
   backofficeVideo: (id: number) => routePath('backofficeVideo', { id }),
+  /** The catalog's models (decision 075); a search and a page past the first. */
+  backofficeModels: (query: { q?: string; page?: number } = {}) =>
+    routePath('backofficeModels', {}, { q: query.q || null, page: query.page && query.page > 1 ? query.page : null }),
+  backofficeModel: (id: number) => routePath('backofficeModel', { id }),
+  /** The catalog's shoots (decision 075), filtered by title, model and state. */
+  backofficeShoots: (query: { q?: string; model_id?: number; state?: string; page?: number } = {}) =>
+    routePath('backofficeShoots', {}, { q: query.q || null, model_id: query.model_id ?? null, state: query.state || null, page: query.page && query.page > 1 ? query.page : null }),
+  backofficeShoot: (id: number) => routePath('backofficeShoot', { id }),
   /** Membership activation (product §2). */
   paywall: () => routePath('paywall'),
   /** product §2: the blog lives under /lecker_blog for German and /blog otherwise; with an alias, one article. */

@@ -70,6 +70,11 @@ export const ROUTE_PATHS = {
   backofficeVideos: '/backoffice/videos',
   backofficeVideoNew: '/backoffice/videos/new',
   backofficeVideo: '/backoffice/videos/:id',
+  // Decision 075: the catalog's models and shoots with their galleries.
+  backofficeModels: '/backoffice/models',
+  backofficeModel: '/backoffice/models/:id',
+  backofficeShoots: '/backoffice/shoots',
+  backofficeShoot: '/backoffice/shoots/:id',
   messages: '/messages',
   // Also the provider's own inbox segment (product §2 omits its name).
   conversation: '/messages/:name',

@@ -5,6 +5,7 @@ import { backofficeSettingsEndpoints } from './backoffice-settings';
 import { backofficeBlogEndpoints } from './backoffice-blog';
 import { backofficePagesEndpoints } from './backoffice-pages';
 import { backofficeVideosEndpoints } from './backoffice-videos';
+import { backofficeCatalogEndpoints } from './backoffice-catalog';
 import { blogEndpoints } from './blog';
 import { cameraChatEndpoints } from './camera-chat';
 import { camerasEndpoints } from './cameras';
@@ -53,6 +54,7 @@ export const ENDPOINTS = {
   ...backofficeBlogEndpoints,
   ...backofficePagesEndpoints,
   ...backofficeVideosEndpoints,
+  ...backofficeCatalogEndpoints,
 } satisfies Record<string, EndpointSpec>;
 
 /** The per-domain tables ENDPOINTS is spread from (a name in two of them would silently win once; a test checks). */
@@ -79,6 +81,7 @@ export const ENDPOINT_GROUPS: ReadonlyArray<Record<string, EndpointSpec>> = [
   backofficeBlogEndpoints,
   backofficePagesEndpoints,
   backofficeVideosEndpoints,
+  backofficeCatalogEndpoints,
 ];
 
 export type Endpoints = typeof ENDPOINTS;

@@ -92,6 +92,10 @@ export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set([
   // A document's HTML (decision record 076): its lines are the admin's; a link target refuses them by its own rule.
   'backoffice.pages.create body.source',
   'backoffice.pages.update body.source',
+  'backoffice.models.create body.description',
+  'backoffice.models.update body.description',
+  'backoffice.shoots.create body.description',
+  'backoffice.shoots.update body.description',
 ]);
 
 /** Values for strings no generic sample fits (a pattern, a format), keyed like MULTI_LINE_FIELDS. */

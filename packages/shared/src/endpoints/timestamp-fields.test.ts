@@ -30,6 +30,7 @@ describe('every time a caller sends', () => {
   it('is found (the walk reaches every body that takes one)', () => {
     expect(times.map((t) => t.key).sort()).toEqual([
       'backoffice.blog.publish body.publish_at',
+      'backoffice.shoots.publish body.publish_at',
       'playdates.private.request body.starts_at',
       'studio.camera.schedule.add body.starts_at',
       'studio.playdates.accept body.starts_at',

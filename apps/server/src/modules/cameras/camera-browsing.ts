@@ -13,7 +13,7 @@ import {
   type VideoList,
   type WatchTicket,
 } from '@velora/shared';
-import { HttpError } from '../../lib/http-error';
+import { HttpError, notFound } from '../../lib/http-error';
 import { capPage, isDbId, offsetOf, pagesOf } from '../../lib/paging';
 import { RATE_LIMITS } from '../../lib/rate-limits';
 import { HLS_TOKEN_TTL_SECONDS, VIEWER_TOKEN_TTL_SECONDS, signLiveToken } from '../live/live-tokens';
@@ -78,8 +78,10 @@ export function cameraBrowsing(ctx: CamerasContext) {
         deps.models.summariesByIds([row.model_id], viewer),
         repo.upcomingShows(db, row.id, at, SCHEDULE_SHOWN),
       ]);
+      // A camera of an unpublished model is off the site with her (decision record 075).
+      if (!model) throw notFound(`No camera named "${name}"`);
       const watch = await accessOf(row, viewer);
-      return { ...summary!, description: row.description, model: model!, schedule: shows.map(toShow), watch };
+      return { ...summary!, description: row.description, model, schedule: shows.map(toShow), watch };
     },
 
     async photos(name: string, params: { page: number; order: ShootOrder }, viewer: AuthContext): Promise<ShootList> {

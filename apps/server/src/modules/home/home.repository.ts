@@ -22,7 +22,7 @@ export const homeRepository = {
   },
 
   async newestModelIds(db: Queryable, limit: number): Promise<number[]> {
-    return ids(await db.query<{ id: number }>('SELECT id FROM models ORDER BY created_at DESC, id DESC LIMIT $1', [limit]));
+    return ids(await db.query<{ id: number }>('SELECT id FROM models WHERE published ORDER BY created_at DESC, id DESC LIMIT $1', [limit]));
   },
 
   /**
@@ -61,7 +61,7 @@ export const homeRepository = {
 
   async newestShootIds(db: Queryable, now: Date, limit: number): Promise<number[]> {
     return ids(
-      await db.query<{ id: number }>('SELECT id FROM shoots WHERE published_at <= $1 ORDER BY published_at DESC, id DESC LIMIT $2', [now, limit]),
+      await db.query<{ id: number }>('SELECT s.id FROM shoots s JOIN models m ON m.id = s.model_id WHERE s.published_at <= $1 AND m.published ORDER BY s.published_at DESC, s.id DESC LIMIT $2', [now, limit]),
     );
   },
 

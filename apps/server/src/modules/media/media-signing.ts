@@ -27,6 +27,21 @@ export function signHls(key: Buffer, asset: string, exp: number): string {
   return createHmac('sha256', key).update(`hls:${asset}:${exp}`).digest('base64url');
 }
 
+/**
+ * A preview of a picture members do not see yet (an unpublished model, a draft or scheduled shoot, decision record 075):
+ * the back office hands these out; without a valid one such a picture is a 404.
+ */
+export function signImagePreview(key: Buffer, kind: string, id: number, exp: number): string {
+  return createHmac('sha256', key).update(`image:${kind}:${id}:${exp}`).digest('base64url');
+}
+
+export function verifyImagePreview(key: Buffer, kind: string, id: number, exp: unknown, sig: unknown, nowMs: number): boolean {
+  if (typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return false;
+  const expected = Buffer.from(signImagePreview(key, kind, id, Number(exp)), 'utf8');
+  const given = Buffer.from(sig, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected) && Number(exp) * 1000 > nowMs;
+}
+
 export type Verdict = 'ok' | 'missing' | 'expired' | 'invalid';
 
 export function verifyHls(key: Buffer, asset: string, exp: unknown, sig: unknown, nowMs: number): Verdict {

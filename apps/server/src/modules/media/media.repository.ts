@@ -34,6 +34,18 @@ export const mediaRepository = {
     return rows.length > 0 ? 'exists' : null;
   },
 
+  /** Whether members see the picture (decision record 075): a published model; a shoot, or its image, published by `now` of one. */
+  async isPublic(db: Queryable, kind: 'video' | 'model' | 'shoot' | 'image' | 'playdate', id: number, now: Date): Promise<boolean> {
+    const shootVisible = `s.published_at <= $2 AND EXISTS (SELECT 1 FROM models m WHERE m.id = s.model_id AND m.published)`;
+    const sql = {
+      model: 'SELECT 1 FROM models WHERE id = $1 AND published AND $2::timestamptz IS NOT NULL',
+      shoot: `SELECT 1 FROM shoots s WHERE s.id = $1 AND ${shootVisible}`,
+      image: `SELECT 1 FROM shoot_images i JOIN shoot_chapters c ON c.id = i.chapter_id JOIN shoots s ON s.id = c.shoot_id WHERE i.id = $1 AND ${shootVisible}`,
+    }[kind as 'model' | 'shoot' | 'image'];
+    if (!sql) return true;
+    return (await db.query(sql, [id, now])).length > 0;
+  },
+
   async find(db: Queryable, ids: readonly number[]): Promise<AssetRow[]> {
     if (ids.length === 0) return [];
     return db.query<AssetRow>(`SELECT ${COLUMNS} FROM media_assets WHERE id = ANY($1::int[])`, [ids]);

@@ -14,12 +14,14 @@ import type { MediaService } from './media.service';
 // (only with a valid signature). No session is read here: a signed URL is the permission, so a CDN can serve it.
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A preview of a picture not yet published (decision record 075): for the browser that asked, and not for long. */
+const PREVIEW = 'private, max-age=300';
 
 /** Sends a cached picture with a validator, answering a matching If-None-Match with 304. */
-async function sendImage(request: FastifyRequest, reply: FastifyReply, file: string) {
+async function sendImage(request: FastifyRequest, reply: FastifyReply, file: string, cacheControl = IMMUTABLE) {
   const stat = await fs.stat(file);
   const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-  void reply.header('cache-control', IMMUTABLE).header('etag', etag).header('last-modified', stat.mtime.toUTCString());
+  void reply.header('cache-control', cacheControl).header('etag', etag).header('last-modified', stat.mtime.toUTCString());
   const match = request.headers['if-none-match'];
   if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.status(304).send();
   // Pictures are small: sent whole, from one read. The format is the file's (the name was checked before).
@@ -48,10 +50,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async
   const hide = { hide: true } as const;
 
   app.get('/media/images/:kind/:id/:file', {
-    schema: { ...hide, params: z.object({ kind: z.string(), id: z.string(), file: z.string() }) },
+    schema: {
+      ...hide,
+      params: z.object({ kind: z.string(), id: z.string(), file: z.string() }),
+      querystring: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
+    },
     handler: async (request, reply) => {
       const { kind, id, file } = request.params;
-      return sendImage(request, reply, await media.imageFile(kind, id, file));
+      const found = await media.imageFile(kind, id, file, request.query);
+      return sendImage(request, reply, found.file, found.preview ? PREVIEW : IMMUTABLE);
     },
   });
 

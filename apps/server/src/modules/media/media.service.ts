@@ -18,7 +18,8 @@ import {
   type MissingOriginalDrawer,
 } from './media-images';
 import { mediaPaths } from './media-paths';
-import { hlsExpiry, signHls, signingKey, verifyHls } from './media-signing';
+import { hlsExpiry, signHls, signImagePreview, signingKey, verifyHls, verifyImagePreview } from './media-signing';
+import { copyOriginal, prepareUpload, removeOriginal, storeOriginal } from './media-uploads';
 import { mediaRepository, type AssetStatus } from './media.repository';
 
 export { ALLOWED_IMAGE_SIZES, type ImageKind, type MissingOriginalDrawer };
@@ -136,17 +137,41 @@ export function createMediaService(deps: MediaDeps) {
     // ------------------------------------------------------------------------------------------------------------
     // For the media routes.
 
-    /** The cached file of `/media/images/:kind/:id/:file` (a size, a narrower width of it, a format), rendered on first request. */
-    async imageFile(kind: string, idText: string, file: string): Promise<string> {
+    /**
+     * The cached file of `/media/images/:kind/:id/:file` (a size, a narrower width of it, a format), rendered on first
+     * request. A picture members do not see yet is a 404 without a valid preview signature (`preview` true with one).
+     */
+    async imageFile(kind: string, idText: string, file: string, query: { exp?: unknown; sig?: unknown } = {}): Promise<{ file: string; preview: boolean }> {
       if (!isImageKind(kind)) throw notFound(`No image kind "${kind}": kinds are ${IMAGE_KINDS.join(', ')}`);
       const id = parseId(idText, 'id');
-      const found = await sizedImage(paths, kind, id, variantOrThrow(file), {
+      const variant = variantOrThrow(file);
+      let preview = false;
+      if (!(await mediaRepository.isPublic(db, kind, id, deps.now()))) {
+        if (!verifyImagePreview(secret(), kind, id, query.exp, query.sig, deps.now().getTime())) throw notFound(`No ${kind} ${id}`);
+        preview = true;
+      }
+      const found = await sizedImage(paths, kind, id, variant, {
         lookup: (k, i) => mediaRepository.imageSubject(db, k, i),
         drawMissing: deps.drawMissingOriginal,
       });
       if (!found) throw notFound(`No ${kind} ${id}`);
-      return found;
+      return { file: found, preview };
     },
+
+    // ------------------------------------------------------------------------------------------------------------
+    // For the back office's catalog (decision record 075): previews and the originals it uploads.
+
+    /** A signed URL of one size of a picture that works before members may see it (for the team's screens). */
+    previewUrl(kind: ImageKind, id: number, size: string): string {
+      const exp = hlsExpiry(deps.now().getTime());
+      return mediaUrls.file(`images/${kind}/${id}/${size}.jpg?exp=${exp}&sig=${signImagePreview(secret(), kind, id, exp)}`);
+    },
+    /** Whether a stored (uploaded or imported) original exists. */
+    hasOriginal: (kind: ImageKind, id: number) => fs.access(paths.original(kind, id)).then(() => true, () => false),
+    prepareUpload,
+    storeOriginal: (kind: ImageKind, id: number, data: Buffer) => storeOriginal(paths, kind, id, data),
+    copyOriginal: (from: { kind: ImageKind; id: number }, to: { kind: ImageKind; id: number }) => copyOriginal(paths, from, to),
+    removeOriginal: (kind: ImageKind, id: number) => removeOriginal(paths, kind, id),
 
     /** The cached file of `/media/censored/:n/:file`. */
     async censoredFile(nText: string, file: string): Promise<string> {

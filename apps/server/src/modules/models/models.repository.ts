@@ -21,32 +21,36 @@ const ORDER_BY: Record<ModelOrder, string> = {
   most_videos: 'video_count DESC, m.id DESC',
 };
 
-/** Columns of a summary; `$1` is the viewer's user id (or null), for is_favourite. */
-const MODEL_COLUMNS = `
+// Members see published models only (decision record 075); the back office reads every model through its own module.
+// shoot_count counts the shoots members see at `now`: a scheduled one counts from its time.
+
+/** Columns of a summary; `$1` is the viewer's user id (or null), for is_favourite; `nowParam` the placeholder of now. */
+const modelColumns = (nowParam: string) => `
   m.id, m.name_en, m.description, m.country,
   (SELECT count(*) FROM video_models vm JOIN videos v ON v.id = vm.video_id WHERE vm.model_id = m.id AND v.visible)::int AS video_count,
-  (SELECT count(*) FROM shoots s WHERE s.model_id = m.id)::int AS shoot_count,
+  (SELECT count(*) FROM shoots s WHERE s.model_id = m.id AND s.published_at <= ${nowParam})::int AS shoot_count,
   EXISTS (SELECT 1 FROM favourites f WHERE f.user_id = $1::int AND f.kind = 'model' AND f.target_id = m.id) AS is_favourite`;
 
 export const modelsRepository = {
   async count(db: Queryable): Promise<number> {
-    const rows = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM models');
+    const rows = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM models WHERE published');
     return rows[0]?.total ?? 0;
   },
 
-  page(db: Queryable, order: ModelOrder, limit: number, offset: number, viewerId: number | null): Promise<ModelRow[]> {
+  page(db: Queryable, order: ModelOrder, limit: number, offset: number, viewerId: number | null, now: Date): Promise<ModelRow[]> {
     const popular = order === 'popular' ? `, (SELECT count(*) FROM favourites f WHERE f.kind = 'model' AND f.target_id = m.id) AS favourite_count` : '';
     return db.query<ModelRow>(
-      `SELECT ${MODEL_COLUMNS}${popular} FROM models m
+      `SELECT ${modelColumns('$4')}${popular} FROM models m
+        WHERE m.published
         ORDER BY ${ORDER_BY[order]}
         LIMIT $2 OFFSET $3`,
-      [viewerId, limit, offset],
+      [viewerId, limit, offset, now],
     );
   },
 
   /** The models among `ids` that exist, in no particular order. */
-  byIds(db: Queryable, ids: number[], viewerId: number | null): Promise<ModelRow[]> {
-    return db.query<ModelRow>(`SELECT ${MODEL_COLUMNS} FROM models m WHERE m.id = ANY($2::int[])`, [viewerId, ids]);
+  byIds(db: Queryable, ids: number[], viewerId: number | null, now: Date): Promise<ModelRow[]> {
+    return db.query<ModelRow>(`SELECT ${modelColumns('$3')} FROM models m WHERE m.id = ANY($2::int[]) AND m.published`, [viewerId, ids, now]);
   },
 
   /** The username of the model's first account (a user whose model_id is the model), if she has one. */
@@ -65,7 +69,7 @@ export const modelsRepository = {
   },
 
   async exists(db: Queryable, id: number): Promise<boolean> {
-    const rows = await db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM models WHERE id = $1) AS found', [id]);
+    const rows = await db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM models WHERE id = $1 AND published) AS found', [id]);
     return rows[0]?.found ?? false;
   },
 

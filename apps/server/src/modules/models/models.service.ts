@@ -14,8 +14,8 @@ import { modelsRepository, type ModelOrder, type ModelRow } from './models.repos
 /** A page of models is the same for every viewer but the favourite marks: kept until these tables change (decision 051). */
 export const MODEL_LIST_TABLES = ['models', 'video_models', 'shoots', 'favourites'] as const;
 
-export function createModelsService(deps: Pick<Platform, 'db'> & { media: MediaService; videos: VideosService; shoots: ShootsService; favourites: FavouritesService }) {
-  const { db, media, videos, shoots, favourites } = deps;
+export function createModelsService(deps: Pick<Platform, 'db' | 'now'> & { media: MediaService; videos: VideosService; shoots: ShootsService; favourites: FavouritesService }) {
+  const { db, now, media, videos, shoots, favourites } = deps;
   const pages = createTableCache<{ total: number; models: ModelSummary[] }>({ tables: MODEL_LIST_TABLES, changes: db.changes, max: 500, maxBytes: 2 * 1024 * 1024, ttlMs: 10 * 60_000 });
   const answers = createSharedAnswers<{ total: number; models: ModelSummary[] }, ModelList>({ maxVariantsPerSource: SHARED_ANSWERS_PER_PAGE });
 
@@ -41,7 +41,7 @@ export function createModelsService(deps: Pick<Platform, 'db'> & { media: MediaS
       const cached = await pages.get(JSON.stringify([params.order, page, restricted]), async () => {
         const [total, rows] = await Promise.all([
           modelsRepository.count(db),
-          modelsRepository.page(db, params.order, MODELS_PER_PAGE, offsetOf(page, MODELS_PER_PAGE), null),
+          modelsRepository.page(db, params.order, MODELS_PER_PAGE, offsetOf(page, MODELS_PER_PAGE), null, now()),
         ]);
         return { total, models: rows.map((r) => toSummary(r, restricted ? viewer : null)) };
       });
@@ -60,7 +60,7 @@ export function createModelsService(deps: Pick<Platform, 'db'> & { media: MediaS
     async get(id: number, viewer: AuthContext | null): Promise<ModelDetail> {
       if (!isDbId(id)) throw notFound(`No model with id ${id}`);
       const [[row], messageName, cameras] = await Promise.all([
-        modelsRepository.byIds(db, [id], viewer?.userId ?? null),
+        modelsRepository.byIds(db, [id], viewer?.userId ?? null, now()),
         modelsRepository.accountUsername(db, id),
         modelsRepository.cameras(db, id),
       ]);
@@ -94,7 +94,7 @@ export function createModelsService(deps: Pick<Platform, 'db'> & { media: MediaS
     async summariesByIds(ids: number[], viewer: AuthContext | null): Promise<ModelSummary[]> {
       const wanted = ids.filter(isDbId);
       if (wanted.length === 0) return [];
-      const rows = await modelsRepository.byIds(db, [...new Set(wanted)], viewer?.userId ?? null);
+      const rows = await modelsRepository.byIds(db, [...new Set(wanted)], viewer?.userId ?? null, now());
       const byId = new Map(rows.map((r) => [r.id, r]));
       return wanted.flatMap((id) => {
         const row = byId.get(id);

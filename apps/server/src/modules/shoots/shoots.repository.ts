@@ -55,22 +55,27 @@ const IMAGE_COLUMNS = `
   i.id, i.chapter_id, c.shoot_id, i.width, i.height,
   EXISTS (SELECT 1 FROM favourites f WHERE f.user_id = $1::int AND f.kind = 'image' AND f.target_id = i.id) AS is_favourite`;
 
-function whereOf(filter: ShootFilter, params: unknown[]): string {
-  if (filter.modelIds === null) return '';
+/** What members see (decision record 075): a shoot published by `now` (not a draft, not scheduled later) of a published model. */
+const visibleAt = (nowParam: string) => `s.published_at <= ${nowParam} AND EXISTS (SELECT 1 FROM models mv WHERE mv.id = s.model_id AND mv.published)`;
+
+function whereOf(filter: ShootFilter, params: unknown[], now: Date): string {
+  params.push(now);
+  const visible = visibleAt(`$${params.length}`);
+  if (filter.modelIds === null) return `WHERE ${visible}`;
   params.push(filter.modelIds);
-  return `WHERE s.model_id = ANY($${params.length}::int[])`;
+  return `WHERE ${visible} AND s.model_id = ANY($${params.length}::int[])`;
 }
 
 export const shootsRepository = {
-  async count(db: Queryable, filter: ShootFilter): Promise<number> {
+  async count(db: Queryable, filter: ShootFilter, now: Date): Promise<number> {
     const params: unknown[] = [];
-    const rows = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM shoots s ${whereOf(filter, params)}`, params);
+    const rows = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM shoots s ${whereOf(filter, params, now)}`, params);
     return rows[0]?.total ?? 0;
   },
 
-  page(db: Queryable, filter: ShootFilter, order: ShootOrder, limit: number, offset: number, viewerId: number | null): Promise<ShootRow[]> {
+  page(db: Queryable, filter: ShootFilter, order: ShootOrder, limit: number, offset: number, viewerId: number | null, now: Date): Promise<ShootRow[]> {
     const params: unknown[] = [viewerId];
-    const where = whereOf(filter, params);
+    const where = whereOf(filter, params, now);
     params.push(limit, offset);
     const popular = order === 'popular' ? `, (SELECT count(*) FROM favourites f WHERE f.kind = 'shoot' AND f.target_id = s.id) AS favourite_count` : '';
     return db.query<ShootRow>(
@@ -83,17 +88,23 @@ export const shootsRepository = {
     );
   },
 
-  /** The shoots among `ids` that exist, in no particular order. */
-  byIds(db: Queryable, ids: number[], viewerId: number | null): Promise<ShootRow[]> {
+  /** The shoots among `ids` that members see at `now`, in no particular order. */
+  byIds(db: Queryable, ids: number[], viewerId: number | null, now: Date): Promise<ShootRow[]> {
     return db.query<ShootRow>(
-      `SELECT ${SHOOT_COLUMNS} FROM shoots s JOIN models m ON m.id = s.model_id WHERE s.id = ANY($2::int[])`,
-      [viewerId, ids],
+      `SELECT ${SHOOT_COLUMNS} FROM shoots s JOIN models m ON m.id = s.model_id WHERE s.id = ANY($2::int[]) AND ${visibleAt('$3')}`,
+      [viewerId, ids, now],
     );
   },
 
-  async exists(db: Queryable, id: number): Promise<boolean> {
-    const rows = await db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM shoots WHERE id = $1) AS found', [id]);
+  async exists(db: Queryable, id: number, now: Date): Promise<boolean> {
+    const rows = await db.query<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM shoots s WHERE s.id = $1 AND ${visibleAt('$2')}) AS found`, [id, now]);
     return rows[0]?.found ?? false;
+  },
+
+  /** The times of shoots scheduled after `now`, soonest first: a kept page is stale once the first of them passes. */
+  async scheduledAfter(db: Queryable, now: Date, limit: number): Promise<number[]> {
+    const rows = await db.query<{ at: Date }>('SELECT published_at AS at FROM shoots WHERE published_at > $1 ORDER BY published_at LIMIT $2', [now, limit]);
+    return rows.map((r) => new Date(r.at).getTime());
   },
 
   /** The shoot's videos, in the order they were released. */
@@ -129,18 +140,22 @@ export const shootsRepository = {
     );
   },
 
-  /** The images among `ids` that exist, in no particular order. */
-  imagesByIds(db: Queryable, ids: number[], viewerId: number | null): Promise<ImageRow[]> {
+  /** The images among `ids` of shoots members see at `now`, in no particular order. */
+  imagesByIds(db: Queryable, ids: number[], viewerId: number | null, now: Date): Promise<ImageRow[]> {
     return db.query<ImageRow>(
       `SELECT ${IMAGE_COLUMNS}
-         FROM shoot_images i JOIN shoot_chapters c ON c.id = i.chapter_id
-        WHERE i.id = ANY($2::int[])`,
-      [viewerId, ids],
+         FROM shoot_images i JOIN shoot_chapters c ON c.id = i.chapter_id JOIN shoots s ON s.id = c.shoot_id
+        WHERE i.id = ANY($2::int[]) AND ${visibleAt('$3')}`,
+      [viewerId, ids, now],
     );
   },
 
-  async imageExists(db: Queryable, id: number): Promise<boolean> {
-    const rows = await db.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM shoot_images WHERE id = $1) AS found', [id]);
+  async imageExists(db: Queryable, id: number, now: Date): Promise<boolean> {
+    const rows = await db.query<{ found: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM shoot_images i JOIN shoot_chapters c ON c.id = i.chapter_id JOIN shoots s ON s.id = c.shoot_id
+                       WHERE i.id = $1 AND ${visibleAt('$2')}) AS found`,
+      [id, now],
+    );
     return rows[0]?.found ?? false;
   },
 

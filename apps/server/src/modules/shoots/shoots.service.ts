@@ -82,8 +82,16 @@ export function createShootsService(deps: Pick<Platform, 'db' | 'now'> & { media
     return shootsRepository.unlockedAmong(db, viewer.userId, [...new Set(shootIds)]);
   }
 
+  // A scheduled shoot appears when its time comes, not when a table changes (decision record 075): the kept pages are
+  // keyed by how many of the scheduled times known when the tables last changed have passed.
+  const schedule = createTableCache<number[]>({ tables: ['shoots'], changes: db.changes, max: 1, maxBytes: 64 * 1024, ttlMs: 10 * 60_000 });
+  async function releasesPassed(at: Date): Promise<number> {
+    const times = await schedule.get('next', () => shootsRepository.scheduledAfter(db, at, 500));
+    return times.filter((time) => time <= at.getTime()).length;
+  }
+
   async function findRow(id: number, viewer: AuthContext | null): Promise<ShootRow> {
-    const [row] = isDbId(id) ? await shootsRepository.byIds(db, [id], viewer?.userId ?? null) : [];
+    const [row] = isDbId(id) ? await shootsRepository.byIds(db, [id], viewer?.userId ?? null, now()) : [];
     if (!row) throw notFound(`No shoot with id ${id}`);
     return row;
   }
@@ -94,10 +102,11 @@ export function createShootsService(deps: Pick<Platform, 'db' | 'now'> & { media
       const page = capPage(params.page);
       const restricted = media.isRestricted(viewer);
       const modelIds = filter.modelIds && [...filter.modelIds].sort((a, b) => a - b);
-      const cached = await pages.get(JSON.stringify([modelIds, params.order, page, restricted]), async () => {
+      const at = now();
+      const cached = await pages.get(JSON.stringify([modelIds, params.order, page, restricted, await releasesPassed(at)]), async () => {
         const [total, rows] = await Promise.all([
-          shootsRepository.count(db, filter),
-          shootsRepository.page(db, filter, params.order, SHOOTS_PER_PAGE, offsetOf(page, SHOOTS_PER_PAGE), null),
+          shootsRepository.count(db, filter, at),
+          shootsRepository.page(db, filter, params.order, SHOOTS_PER_PAGE, offsetOf(page, SHOOTS_PER_PAGE), null, at),
         ]);
         return { total, shoots: rows.map((r) => toSummary(r, restricted ? viewer : null)) };
       });
@@ -152,7 +161,7 @@ export function createShootsService(deps: Pick<Platform, 'db' | 'now'> & { media
     async summariesByIds(ids: number[], viewer: AuthContext | null): Promise<ShootSummary[]> {
       const wanted = ids.filter(isDbId);
       if (wanted.length === 0) return [];
-      const rows = await shootsRepository.byIds(db, [...new Set(wanted)], viewer?.userId ?? null);
+      const rows = await shootsRepository.byIds(db, [...new Set(wanted)], viewer?.userId ?? null, now());
       const byId = new Map(rows.map((r) => [r.id, r]));
       return wanted.flatMap((id) => {
         const row = byId.get(id);
@@ -164,7 +173,7 @@ export function createShootsService(deps: Pick<Platform, 'db' | 'now'> & { media
     async imagesByIds(ids: number[], viewer: AuthContext | null): Promise<ShootImageWithPlace[]> {
       const wanted = ids.filter(isDbId);
       if (wanted.length === 0) return [];
-      const rows = await shootsRepository.imagesByIds(db, [...new Set(wanted)], viewer?.userId ?? null);
+      const rows = await shootsRepository.imagesByIds(db, [...new Set(wanted)], viewer?.userId ?? null, now());
       const fullSize = await fullSizeAmong(viewer, rows.map((r) => r.shoot_id));
       const byId = new Map(rows.map((r) => [r.id, r]));
       return wanted.flatMap((id) => {
@@ -173,8 +182,8 @@ export function createShootsService(deps: Pick<Platform, 'db' | 'now'> & { media
       });
     },
 
-    exists: (id: number) => (isDbId(id) ? shootsRepository.exists(db, id) : Promise.resolve(false)),
-    imageExists: (id: number) => (isDbId(id) ? shootsRepository.imageExists(db, id) : Promise.resolve(false)),
+    exists: (id: number) => (isDbId(id) ? shootsRepository.exists(db, id, now()) : Promise.resolve(false)),
+    imageExists: (id: number) => (isDbId(id) ? shootsRepository.imageExists(db, id, now()) : Promise.resolve(false)),
   };
   return service;
 }

@@ -169,13 +169,14 @@ export const videosRepository = {
   },
 
   /** The shoot a video belongs to; when several hold it, the earliest published one (then the lowest id). */
-  async firstShootOf(db: Queryable, videoId: number): Promise<number | null> {
+  async firstShootOf(db: Queryable, videoId: number, now: Date): Promise<number | null> {
+    // Only a shoot members see (decision record 075): published by now, of a published model.
     const rows = await db.query<{ id: number }>(
-      `SELECT s.id FROM shoot_videos sv JOIN shoots s ON s.id = sv.shoot_id
-        WHERE sv.video_id = $1
+      `SELECT s.id FROM shoot_videos sv JOIN shoots s ON s.id = sv.shoot_id JOIN models m ON m.id = s.model_id
+        WHERE sv.video_id = $1 AND s.published_at <= $2 AND m.published
         ORDER BY s.published_at ASC, s.id ASC
         LIMIT 1`,
-      [videoId],
+      [videoId, now],
     );
     return rows[0]?.id ?? null;
   },

@@ -169,7 +169,7 @@ export function createVideosService(deps: VideosDeps) {
       // For a restricted viewer this describes the censored placeholder, which is what they will play.
       assetId !== null ? media.assetInfo([assetId], viewer) : Promise.resolve(new Map<number, { status: string; renditions: number[] }>()),
       viewer ? favourites.isFavourite(viewer.userId, 'video', [row.id]) : Promise.resolve(new Set<number>()),
-      videosRepository.firstShootOf(db, row.id),
+      videosRepository.firstShootOf(db, row.id, now()),
     ]);
     const asset = assetId !== null ? assets.get(assetId) : undefined;
     const ready = assetId !== null && asset?.status === 'ready';

@@ -62,7 +62,7 @@ describe('/backoffice', () => {
     signedIn(admin());
     const { unmount } = renderApp('/backoffice');
     const sections = await screen.findByTestId('backoffice-sections');
-    expect(within(sections).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Audit log', 'Team', 'Blog', 'Pages', 'Page meta', 'Videos', 'Camera feedback', 'Feature flags', 'Prices', 'Playdate limits', 'Retagger', 'Tags']);
+    expect(within(sections).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Videos', 'Models', 'Shoots', 'Retagger', 'Tags', 'Blog', 'Pages', 'Page meta', 'Feature flags', 'Prices', 'Playdate limits', 'Camera feedback', 'Team', 'Audit log']);
     unmount();
 
     signedIn(profileFixture({ is_team_member: true, second_factor: 'verified' }));

@@ -3,18 +3,21 @@ import { paths } from '@/paths';
 
 /** The back office's sections, each with the capability it needs (decision record 024's table decides who sees it). */
 export const BACKOFFICE_SECTIONS = [
-  { key: 'audit', capability: 'admin.audit', href: () => paths.backofficeAudit() },
-  { key: 'team', capability: 'admin.team', href: () => paths.backofficeTeam() },
+  // The catalog first (the daily work), then words and pages, the site's settings, and the team's own.
+  { key: 'videos', capability: 'moderation.content', href: () => paths.backofficeVideos() },
+  { key: 'models', capability: 'moderation.content', href: () => paths.backofficeModels() },
+  { key: 'shoots', capability: 'moderation.content', href: () => paths.backofficeShoots() },
+  { key: 'retag', capability: 'videos.retag', href: () => paths.backofficeRetag() },
+  { key: 'tags', capability: 'videos.retag', href: () => paths.backofficeTags() },
   { key: 'blog', capability: 'blog.write', href: () => paths.backofficeBlog() },
   { key: 'pages', capability: 'admin.settings', href: () => paths.backofficePages() },
   { key: 'meta', capability: 'admin.settings', href: () => paths.backofficeMeta() },
-  { key: 'videos', capability: 'moderation.content', href: () => paths.backofficeVideos() },
-  { key: 'cameraFeedback', capability: 'backoffice', href: () => paths.teamCameraFeedback() },
   { key: 'flags', capability: 'admin.settings', href: () => paths.backofficeFlags() },
   { key: 'prices', capability: 'admin.settings', href: () => paths.backofficePrices() },
   { key: 'playdateLimits', capability: 'backoffice', href: () => paths.backofficePlaydateLimits() },
-  { key: 'retag', capability: 'videos.retag', href: () => paths.backofficeRetag() },
-  { key: 'tags', capability: 'videos.retag', href: () => paths.backofficeTags() },
+  { key: 'cameraFeedback', capability: 'backoffice', href: () => paths.teamCameraFeedback() },
+  { key: 'team', capability: 'admin.team', href: () => paths.backofficeTeam() },
+  { key: 'audit', capability: 'admin.audit', href: () => paths.backofficeAudit() },
 ] as const satisfies readonly { key: string; capability: Capability; href: () => string }[];
 
 export type BackofficeSection = (typeof BACKOFFICE_SECTIONS)[number];
