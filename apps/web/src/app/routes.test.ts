@@ -43,6 +43,9 @@ const PRODUCT_PATHS = [
   '/backoffice/models/:id',
   '/backoffice/shoots',
   '/backoffice/shoots/:id',
+  '/backoffice/videos',
+  '/backoffice/videos/new',
+  '/backoffice/videos/:id',
 ];
 
 describe('route table', () => {
@@ -95,6 +98,9 @@ describe('route table', () => {
       ['backofficeModel', '/backoffice/models/:id'],
       ['backofficeShoots', '/backoffice/shoots'],
       ['backofficeShoot', '/backoffice/shoots/:id'],
+      ['backofficeVideos', '/backoffice/videos'],
+      ['backofficeVideoNew', '/backoffice/videos/new'],
+      ['backofficeVideo', '/backoffice/videos/:id'],
       ['backofficeFlags', '/backoffice/flags'],
       ['backofficePrices', '/backoffice/prices'],
       ['backofficePlaydateLimits', '/backoffice/playdate-limits'],

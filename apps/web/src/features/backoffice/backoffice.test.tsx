@@ -68,7 +68,7 @@ describe('/backoffice', () => {
     signedIn(profileFixture({ is_team_member: true, second_factor: 'verified' }));
     renderApp('/backoffice');
     const own = await screen.findByTestId('backoffice-sections');
-    expect(within(own).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Camera feedback', 'Playdate limits']);
+    expect(within(own).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Playdate limits', 'Camera feedback']);
   });
 
   it('tells a member it is for the team, and asks the server nothing of the back office', async () => {
