@@ -2,7 +2,8 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { ENDPOINTS } from '../../packages/shared/src/endpoints/index';
+import { BACKOFFICE_ENDPOINTS } from '../../packages/shared/src/endpoints/backoffice-all';
+import { SITE_ENDPOINTS } from '../../packages/shared/src/endpoints/site';
 import { LANDING_FIRST_RENDER, landingBudgetPlugin } from './build/landing-budget';
 import { landingPreloadsPlugin } from './build/landing-preloads';
 import { landingShellPlugin } from './build/landing-shell';
@@ -64,7 +65,10 @@ export default defineConfig(({ command }) => ({
     react(),
     cspSources(),
     // The browser needs the endpoint table's methods and paths, not its schemas (decision record 052).
-    slimEndpointTablePlugin(path.resolve(import.meta.dirname, '../../packages/shared/src/endpoints/index.ts'), ENDPOINTS),
+    slimEndpointTablePlugin([
+      { file: path.resolve(import.meta.dirname, '../../packages/shared/src/endpoints/index.ts'), tables: { SITE_ENDPOINTS }, withHelpers: true },
+      { file: path.resolve(import.meta.dirname, '../../packages/shared/src/endpoints/backoffice-all.ts'), tables: { BACKOFFICE_ENDPOINTS }, withHelpers: false },
+    ]),
     // The landing screen's chunk and its heading's font start loading with the HTML.
     landingPreloadsPlugin({ modules: LANDING_FIRST_RENDER, fonts: ['fraunces-latin-wght-normal.woff2'] }),
     // The landing page pre-rendered into index.html: its largest paint needs the HTML and the CSS, not the app (055).
@@ -98,9 +102,11 @@ export default defineConfig(({ command }) => ({
     // Written for the developers' tools but not referenced from the bundles; the server never serves them (decision 064).
     sourcemap: 'hidden',
     manifest: true,
-    // Tiny chunks (a helper two screens share) cost a request and a kilobyte of headers each: merged where safe.
+    // Tiny chunks (a helper two screens share) cost a request and a kilobyte of headers each: merged where safe. Not
+    // above 2 KB: rollup may merge a small chunk into the first one (it is loaded by every screen), and at 4 KB it put
+    // helpers of the back office and the catalog into every visitor's landing page (decision record 052).
     // Each namespace of each language stays a chunk of its own (decision 066): merged into a shared chunk, a small one
     // would ride along with code every page loads, German and French included.
-    rollupOptions: { output: { experimentalMinChunkSize: 4096, manualChunks: localeChunk } },
+    rollupOptions: { output: { experimentalMinChunkSize: 2048, manualChunks: localeChunk } },
   },
 }));

@@ -230,7 +230,9 @@ export async function runOpenapiFuzz(options: OpenapiFuzzOptions): Promise<Opena
     const operations = operationsOf(served.json());
     report.operations = operations.length;
     const realParams = new Map<Operation, Record<string, string> | undefined>();
-    for (let index = 0; index < options.requests; index++) {
+    // The first pass (each operation a positive and a negative case) is never cut short by the count, only by time.
+    const total = Math.max(options.requests, operations.length * 2);
+    for (let index = 0; index < total; index++) {
       if (Date.now() - started > options.budgetMs) {
         report.outOfTime = true;
         break;

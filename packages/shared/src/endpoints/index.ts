@@ -11,7 +11,9 @@ import { cameraChatEndpoints } from './camera-chat';
 import { camerasEndpoints } from './cameras';
 import { catalogEndpoints } from './catalog';
 import { complianceEndpoints } from './compliance';
+import { BACKOFFICE_ENDPOINTS } from './backoffice-all';
 import type { EndpointSpec } from './define-endpoint';
+import { SITE_ENDPOINTS } from './site';
 import { featuresEndpoints } from './features';
 import { healthEndpoints } from './health';
 import { messagesEndpoints } from './messages';
@@ -32,30 +34,12 @@ export * from './define-endpoint';
  * the tus upload of video sources at /api/backoffice/uploads (decision record 074), which checks the same capability.
  */
 export const ENDPOINTS = {
-  ...healthEndpoints,
-  ...visitsEndpoints,
-  ...authEndpoints,
-  ...secondFactorEndpoints,
-  ...userEndpoints,
-  ...complianceEndpoints,
-  ...featuresEndpoints,
-  ...videosEndpoints,
-  ...catalogEndpoints,
-  ...camerasEndpoints,
-  ...cameraChatEndpoints,
-  ...messagesEndpoints,
-  ...moneyEndpoints,
-  ...pagesEndpoints,
-  ...playdatesEndpoints,
-  ...blogEndpoints,
-  ...backofficeEndpoints,
-  ...backofficeTagsEndpoints,
-  ...backofficeSettingsEndpoints,
-  ...backofficeBlogEndpoints,
-  ...backofficePagesEndpoints,
-  ...backofficeVideosEndpoints,
-  ...backofficeCatalogEndpoints,
+  ...SITE_ENDPOINTS,
+  ...BACKOFFICE_ENDPOINTS,
 } satisfies Record<string, EndpointSpec>;
+
+export { BACKOFFICE_ENDPOINTS } from './backoffice-all';
+export { SITE_ENDPOINTS } from './site';
 
 /** The per-domain tables ENDPOINTS is spread from (a name in two of them would silently win once; a test checks). */
 export const ENDPOINT_GROUPS: ReadonlyArray<Record<string, EndpointSpec>> = [

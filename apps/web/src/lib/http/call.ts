@@ -1,5 +1,5 @@
 import type { EndpointBody, EndpointName, EndpointParams, EndpointQuery, EndpointResponse, Endpoints, EndpointSpec } from '@velora/shared';
-import { ENDPOINTS, IDEMPOTENCY_KEY_HEADER, endpointPath, newIdempotencyKey } from '@velora/shared';
+import { IDEMPOTENCY_KEY_HEADER, SITE_ENDPOINTS, endpointPath, newIdempotencyKey } from '@velora/shared';
 import type { QueryParams, QueryValue, RequestOptions } from './api-client';
 import { toQueryString } from './api-client';
 // The app's client through the module's public entry, not './api-client': a test that mocks '@/lib/http'
@@ -69,10 +69,32 @@ function withIdempotencyKey(endpoint: EndpointSpec, options: RequestOptions | un
  * entry's response, or null when aborted, exactly as `api` does; a wrong name, parameter, query key or body is
  * a compile error.
  */
+/**
+ * The back office's entries, loaded with its first call: the first chunk carries the site's entries and their
+ * contracts only (decision records 023, 052), and a member never downloads the back office's.
+ */
+let backofficeEntries: Promise<Record<string, EndpointSpec>> | null = null;
+const loadBackofficeEntries = () =>
+  (backofficeEntries ??= import('@velora/shared/endpoints/backoffice-all').then(({ BACKOFFICE_ENDPOINTS }): Record<string, EndpointSpec> => BACKOFFICE_ENDPOINTS));
+
+/**
+ * Calls an endpoint of the table by name: `call('videos.detail', { params: { id } }, { signal })`. Resolves the
+ * entry's response, or null when aborted, exactly as `api` does; a wrong name, parameter, query key or body is
+ * a compile error.
+ */
 export function call<N extends CallableName>(name: N, ...args: CallArgs<Endpoints[N]>): Promise<CallResult<Endpoints[N]> | null> {
-  const [input, callerOptions] = args;
-  const options = withIdempotencyKey(ENDPOINTS[name], callerOptions);
-  const endpoint: EndpointSpec = ENDPOINTS[name];
+  const site = (SITE_ENDPOINTS as Record<string, EndpointSpec>)[name];
+  if (site) return send<CallResult<Endpoints[N]>>(site, args);
+  return loadBackofficeEntries().then((entries) => {
+    const entry = entries[name as string];
+    if (!entry) throw new Error(`No endpoint called ${name} in the table`);
+    return send<CallResult<Endpoints[N]>>(entry, args);
+  });
+}
+
+function send<Result>(endpoint: EndpointSpec, args: readonly unknown[]): Promise<Result | null> {
+  const [input, callerOptions] = args as [unknown, RequestOptions | undefined];
+  const options = withIdempotencyKey(endpoint, callerOptions);
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: QueryParams; body?: unknown };
   const path = (endpointPath as (e: EndpointSpec, p?: Record<string, string | number>) => string)(endpoint, params);
   // No entry sends a query with a body today; should one, its query rides on the path.
@@ -82,7 +104,6 @@ export function call<N extends CallableName>(name: N, ...args: CallArgs<Endpoint
   // The client gets what the caller gave: the query or body when there is one, the options when any were passed.
   const rest: [payload?: unknown, options?: RequestOptions] =
     args.length > 1 || options !== callerOptions ? [payload, given(options)] : payload === undefined ? [] : [payload];
-  type Result = CallResult<Endpoints[N]>;
   switch (endpoint.method) {
     case 'GET':
       return api.get<Result>(path, ...(rest as [QueryParams?, RequestOptions?]));

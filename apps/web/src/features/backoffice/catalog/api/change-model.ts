@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BoModelAccountBody, BoModelBody, BoModelCameraBody, BoModelDetail } from '@velora/shared';
-import { ENDPOINTS, endpointPath } from '@velora/shared';
+import { endpointPath } from '@velora/shared';
+import { BACKOFFICE_ENDPOINTS } from '@velora/shared/endpoints/backoffice-all';
 // eslint-disable-next-line no-restricted-syntax -- backoffice.models.picture sends a multipart body (FormData), which call() types as none
 import { api, requireData } from '@/lib/http';
 import { call } from '@/lib/http/call';
@@ -23,7 +24,7 @@ export const setModelCamera = ({ id, body }: { id: number; body: BoModelCameraBo
 export function uploadModelPicture({ id, file }: { id: number; file: File }): Promise<BoModelDetail> {
   const form = new FormData();
   form.append('files', file, file.name);
-  return requireData(api.put<BoModelDetail>(endpointPath(ENDPOINTS['backoffice.models.picture'], { id }), form));
+  return requireData(api.put<BoModelDetail>(endpointPath(BACKOFFICE_ENDPOINTS['backoffice.models.picture'], { id }), form));
 }
 
 /** A change of a model: the answer is her new state, kept as the detail; the lists are read again. */

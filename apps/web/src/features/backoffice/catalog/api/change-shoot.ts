@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BoShootBody, BoShootDetail, BoShootPublishBody } from '@velora/shared';
-import { ENDPOINTS, endpointPath } from '@velora/shared';
+import { endpointPath } from '@velora/shared';
+import { BACKOFFICE_ENDPOINTS } from '@velora/shared/endpoints/backoffice-all';
 // eslint-disable-next-line no-restricted-syntax -- backoffice.shoots.upload sends a multipart body (FormData), which call() types as none
 import { api, requireData } from '@/lib/http';
 import { call } from '@/lib/http/call';
@@ -20,7 +21,7 @@ export const unpublishShoot = ({ id }: { id: number }) => requireData(call('back
 export function uploadImages({ id, files }: { id: number; files: readonly File[] }): Promise<BoShootDetail> {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  return requireData(api.post<BoShootDetail>(endpointPath(ENDPOINTS['backoffice.shoots.upload'], { id }), form));
+  return requireData(api.post<BoShootDetail>(endpointPath(BACKOFFICE_ENDPOINTS['backoffice.shoots.upload'], { id }), form));
 }
 
 /** A change of a shoot: the answer is its new state, kept as the detail; the lists are read again. */
