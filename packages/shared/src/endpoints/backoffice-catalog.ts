@@ -248,9 +248,10 @@ export const backofficeCatalogEndpoints = {
     response: BoShootDetail,
     status: 200,
     answer: 'json',
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 409],
     capability: 'admin.settings',
     summary: "Makes one of the gallery's images the shoot's cover",
+    description: '409 when the image has no picture to copy (its file is gone): upload it again.',
     tags,
   }),
   'backoffice.shoots.publish': defineEndpoint({

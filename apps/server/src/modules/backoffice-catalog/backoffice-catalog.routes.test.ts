@@ -187,6 +187,21 @@ describe('shoots and galleries', () => {
     expect(await audited('backoffice.shoots.upload', shoot.id)).toBe(1);
   });
 
+  it('makes a gallery image without an uploaded file (a drawn demo picture) the cover', async () => {
+    const admin = await asAdmin(t);
+    const shoot = await newShoot(admin, (await newModel(admin, 'Drawn Model')).id);
+    expect((await upload(admin, `/backoffice/shoots/${shoot.id}/images`, [{ name: 'one.jpg', data: await picture(600, 400) }])).statusCode).toBe(200);
+    // A row as the demo seeds them: its picture is drawn on first request, never uploaded (the fuzz run's 500 once).
+    const [row] = await t.deps.db.query<{ id: number }>(
+      'INSERT INTO shoot_images (chapter_id, position, width, height) SELECT id, 9, 640, 480 FROM shoot_chapters WHERE shoot_id = $1 LIMIT 1 RETURNING id',
+      [shoot.id],
+    );
+    const covered = await send(admin, 'PUT', `/backoffice/shoots/${shoot.id}/cover`, { image_id: row!.id });
+    expect(covered.statusCode, covered.body).toBe(200);
+    expect(covered.json().cover_image_id).toBe(row!.id);
+    expect(await fs.stat(mediaPaths(t.deps.config.dataDir).original('shoot', shoot.id)).then((stat) => stat.size > 0)).toBe(true);
+  });
+
   it('keeps nothing of an upload when one file is not a picture, or too many are sent', async () => {
     const admin = await asAdmin(t);
     const shoot = await newShoot(admin, (await newModel(admin, 'Upload Model')).id);

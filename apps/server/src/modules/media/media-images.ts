@@ -137,7 +137,7 @@ export interface OriginalSource {
 }
 
 /** The file to cut sizes from: the original if one was stored, else the drawn picture of an existing row, else null. */
-async function originalOf(paths: MediaPaths, kind: ImageKind, id: number, source: OriginalSource): Promise<string | null> {
+export async function originalOf(paths: MediaPaths, kind: ImageKind, id: number, source: OriginalSource): Promise<string | null> {
   const original = paths.original(kind, id);
   if (await exists(original)) return original;
   const generated = paths.generatedOriginal(kind, id);

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { BO_UPLOAD_FORMATS } from '@velora/shared';
 import { forgetSizes, writeAtomically, type ImageKind } from './media-images';
 import type { MediaPaths } from './media-paths';
+import { conflict } from '../../lib/http-error';
 
 // Pictures the team uploads (decision record 075): judged by their content (what libvips decodes, never the name or
 // the browser's type), turned upright, bounded in size and stored as the JPEG original every size is cut from.
@@ -53,9 +54,13 @@ export async function storeOriginal(paths: MediaPaths, kind: ImageKind, id: numb
   await forgetSizes(paths, kind, id);
 }
 
-/** Copies one picture's original to another (a gallery image becomes the shoot's cover). */
-export async function copyOriginal(paths: MediaPaths, from: { kind: ImageKind; id: number }, to: { kind: ImageKind; id: number }): Promise<void> {
-  await storeOriginal(paths, to.kind, to.id, await fs.readFile(paths.original(from.kind, from.id)));
+/**
+ * Copies one picture's original to another (a gallery image becomes the shoot's cover). `source` is the file to copy:
+ * the stored original, or the drawn one of a row that never had a file (the demo's pictures); null is a 409.
+ */
+export async function copyOriginal(paths: MediaPaths, source: string | null, from: { kind: ImageKind; id: number }, to: { kind: ImageKind; id: number }): Promise<void> {
+  if (!source) throw conflict(`The ${from.kind} ${from.id} has no picture to copy: upload it again`);
+  await storeOriginal(paths, to.kind, to.id, await fs.readFile(source));
 }
 
 /** Removes a picture's original and its sizes. */

@@ -12,6 +12,7 @@ import {
   isImageKind,
   isImageVariant,
   IMAGE_KINDS,
+  originalOf,
   sizedImage,
   type ImageKind,
   type ImageVariant,
@@ -170,7 +171,8 @@ export function createMediaService(deps: MediaDeps) {
     hasOriginal: (kind: ImageKind, id: number) => fs.access(paths.original(kind, id)).then(() => true, () => false),
     prepareUpload,
     storeOriginal: (kind: ImageKind, id: number, data: Buffer) => storeOriginal(paths, kind, id, data),
-    copyOriginal: (from: { kind: ImageKind; id: number }, to: { kind: ImageKind; id: number }) => copyOriginal(paths, from, to),
+    copyOriginal: async (from: { kind: ImageKind; id: number }, to: { kind: ImageKind; id: number }) =>
+      copyOriginal(paths, await originalOf(paths, from.kind, from.id, { lookup: (k, i) => mediaRepository.imageSubject(db, k, i), drawMissing: deps.drawMissingOriginal }), from, to),
     removeOriginal: (kind: ImageKind, id: number) => removeOriginal(paths, kind, id),
 
     /** The cached file of `/media/censored/:n/:file`. */
