@@ -20,7 +20,7 @@ const flagVersion = z
   .nullable();
 
 /** The settings a flag carries; which keys a flag may have is checked per flag (flagSettingsProblems). */
-const flagSettings = z.record(z.string().max(64), z.union([z.boolean(), z.number(), z.string().max(64)]));
+const flagSettings = z.record(z.string().max(64).check(...plainLine()), z.union([z.boolean(), z.number(), z.string().max(64).check(...plainLine())]));
 
 export const FlagOverride = z
   .object({

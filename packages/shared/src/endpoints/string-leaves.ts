@@ -92,6 +92,8 @@ export const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set([
   // A document's HTML (decision record 076): its lines are the admin's; a link target refuses them by its own rule.
   'backoffice.pages.create body.source',
   'backoffice.pages.update body.source',
+  // A video's description (decision record 074): paragraphs, as a shoot's.
+  'backoffice.videos.update body.description',
   'backoffice.models.create body.description',
   'backoffice.models.update body.description',
   'backoffice.shoots.create body.description',
@@ -111,6 +113,10 @@ export const SAMPLE_TEXT: Record<string, string> = {
   'backoffice.blog.save body.cover_image': 'shoot:12',
   // A path of the site (decision record 076).
   'backoffice.pages.create body.path': '/sample-page',
+  // A currency of ISO 4217 (decision record 072) and a picture as a data URL (decision record 074).
+  'backoffice.plans.update body.currency': 'EUR',
+  'backoffice.packages.update body.currency': 'EUR',
+  'backoffice.videos.cover body.image': 'data:image/png;base64,iVBORw0KGgo=',
   'backoffice.pages.update body.path': '/sample-page',
   'backoffice.meta.get query.path': '/sample-page',
   'backoffice.meta.save body.path': '/sample-page',
