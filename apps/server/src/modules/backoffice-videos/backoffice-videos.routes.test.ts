@@ -97,6 +97,16 @@ describe('uploading a video', () => {
     const rest = await patchUpload(t.app, admin.headers, location, offset, clip.bytes.subarray(offset));
     expect(rest.statusCode, rest.body).toBe(204);
     expect(rest.headers['video-id']).toBe(String(draft.id));
+    // The upload is outside the endpoint table, and still audited: who gave which video its source (decision record 070).
+    const entries = await t.deps.db.query<{ action: string; actor_id: number; after: { file_name?: string; size?: number } }>(
+      `SELECT action, actor_id, after FROM audit_log WHERE subject_type = 'video' AND subject_id = $1 AND action LIKE 'backoffice.uploads.%' ORDER BY id`,
+      [String(draft.id)],
+    );
+    expect(entries.map((e) => [e.action, e.actor_id])).toEqual([
+      ['backoffice.uploads.create', admin.id],
+      ['backoffice.uploads.finish', admin.id],
+    ]);
+    expect(entries[0]!.after).toMatchObject({ file_name: 'sunset.mp4', size: clip.bytes.length });
 
     const received = await detailOf(admin, draft.id);
     expect(received.upload).toMatchObject({ status: 'received', file_name: 'sunset.mp4', size: clip.bytes.length });

@@ -18,14 +18,36 @@ export const VIDEO_UPLOAD_CAPABILITY: Capability = 'admin.settings';
 
 const UPLOAD_ID = /^[a-f0-9]{32}$/;
 
-/** The uploader of each request in flight, for the tus hooks (which see the web request tus made of it). */
-const uploaders = new WeakMap<IncomingMessage, number | null>();
+/** Who sent each request in flight, for the tus hooks (which see the web request tus made of it) and their audit entries. */
+interface Sender {
+  userId: number | null;
+  ip: string | null;
+  requestId: string | null;
+}
+const senders = new WeakMap<IncomingMessage, Sender>();
+const senderOf = (req: unknown): Sender => senders.get(nodeRequestOf(req)!) ?? { userId: null, ip: null, requestId: null };
 const nodeRequestOf = (req: unknown): IncomingMessage | undefined => (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
 
 /** tus answers a hook's refusal with its status and body. */
 const refusal = (status: number, message: string) => ({ status_code: status, body: `${message}\n` });
 
 export const videoUploadRoutes: FastifyPluginAsync<{ backofficeVideos: BackofficeVideosService; config: Config }> = async (app, { backofficeVideos, config }) => {
+  // Outside the endpoint table, so outside the route layer's audit (decision record 070): each step that writes says
+  // itself who gave which video its source. A failure to record is logged with the entry; the write has happened.
+  const audit = async (req: unknown, action: string, videoId: number | null, after: unknown) => {
+    const sender = senderOf(req);
+    const entry = {
+      actorId: sender.userId,
+      action,
+      subjectType: videoId === null ? null : 'video',
+      subjectId: videoId === null ? null : String(videoId),
+      before: null,
+      after,
+      ip: sender.ip,
+      requestId: sender.requestId,
+    };
+    await app.auditLog(entry).catch((err: unknown) => app.log.error({ err, entry }, 'an upload could not write its audit entry'));
+  };
   const tus = new TusServer({
     path: VIDEO_UPLOAD_PATH,
     datastore: new FileStore({ directory: backofficeVideos.uploadDir }),
@@ -44,16 +66,18 @@ export const videoUploadRoutes: FastifyPluginAsync<{ backofficeVideos: Backoffic
       if (upload.size === undefined) throw refusal(400, 'Upload-Length is required');
       const fileName = [...(upload.metadata?.filename ?? '')].filter((c) => c >= ' ' && c !== '\u007f').join('').slice(0, 200);
       try {
-        await backofficeVideos.beginUpload({ id: upload.id, videoId, userId: uploaders.get(nodeRequestOf(req)!) ?? null, fileName, size: upload.size });
+        await backofficeVideos.beginUpload({ id: upload.id, videoId, userId: senderOf(req).userId, fileName, size: upload.size });
       } catch (error) {
         if (error instanceof UploadRefusal) throw refusal(error.status, error.message);
         throw error;
       }
+      await audit(req, 'backoffice.uploads.create', videoId, { upload_id: upload.id, file_name: fileName, size: upload.size });
       return {};
     },
-    async onUploadFinish(_req, upload) {
+    async onUploadFinish(req, upload) {
       try {
-        const { videoId } = await backofficeVideos.finishUpload(upload.id, path.join(backofficeVideos.uploadDir, upload.id));
+        const { videoId, assetId } = await backofficeVideos.finishUpload(upload.id, path.join(backofficeVideos.uploadDir, upload.id));
+        await audit(req, 'backoffice.uploads.finish', videoId, { upload_id: upload.id, asset_id: assetId });
         return { status_code: 204, headers: { 'Video-Id': videoId } };
       } catch (error) {
         if (error instanceof UploadRefusal) throw refusal(error.status, error.message);
@@ -65,13 +89,18 @@ export const videoUploadRoutes: FastifyPluginAsync<{ backofficeVideos: Backoffic
     },
   });
 
-  tus.on(EVENTS.POST_TERMINATE, (_req: unknown, _res: unknown, id: string) => void backofficeVideos.abandonUpload(id).catch(() => undefined));
+  tus.on(EVENTS.POST_TERMINATE, (req: unknown, _res: unknown, id: string) => {
+    void backofficeVideos
+      .abandonUpload(id)
+      .then(() => audit(req, 'backoffice.uploads.abandon', null, { upload_id: id }))
+      .catch(() => undefined);
+  });
 
   // tus reads the body itself: leave its bytes unread.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    uploaders.set(request.raw, request.auth?.userId ?? null);
+    senders.set(request.raw, { userId: request.auth?.userId ?? null, ip: request.ip, requestId: request.id });
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
